@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# meshfabric top-level Makefile.
+#
+#   make              the tool (build/meshfabric) and, where kernel headers
+#                     are installed, the module
+#   make setup        install what a fresh Debian 12 machine lacks (root)
+#   make check        every test this machine can run; last line
+#                     "N passed, N failed"
+#   make bench        benchmarks (numbers, not pass/fail)
+#   make demo         boot a VM and show a 7x7 torus (ARGS="..." to choose)
+#   make module       meshfabric.ko against linux-headers (KVER=...)
+#
+# Kernel Kbuild files are Kbuild and drivers/net/meshfabric/Kbuild; this
+# Makefile only drives them.
+
+BUILD     ?= build
+CC        ?= cc
+KVER      ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
+KDIR      ?= /usr/src/linux-headers-$(KVER)
+
+CORE_DIR  := drivers/net/meshfabric/core
+CORE_SRC  := $(sort $(wildcard $(CORE_DIR)/*.c))
+TOOL_SRC  := $(sort $(filter-out userspace/main.c,$(wildcard userspace/*.c)))
+TEST_SRC  := $(sort $(wildcard userspace/tests/test_*.c))
+
+CPPFLAGS  += -Iinclude/uapi -I$(CORE_DIR) -Iuserspace
+WFLAGS    := -std=gnu99 -Wall -Wextra -Werror -Wno-unused-parameter
+REL_FLAGS := -O2 -g
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+
+objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
+
+.PHONY: all tool tests module check bench demo setup clean man install
+all: tool tests
+	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
+	 else echo "no kernel headers in $(KDIR): module not built (make setup)"; fi
+
+tool: $(BUILD)/meshfabric
+tests: $(patsubst userspace/tests/%.c,$(BUILD)/rel/tests/%,$(TEST_SRC)) \
+       $(patsubst userspace/tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC)) \
+       $(BUILD)/san/meshfabric
+
+$(BUILD)/rel/%.o: %.c $(MAKEFILE_LIST)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WFLAGS) $(REL_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/san/%.o: %.c $(MAKEFILE_LIST)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WFLAGS) $(SAN_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/meshfabric: $(BUILD)/rel/userspace/main.o $(call objs,rel)
+	$(CC) $(REL_FLAGS) $(LDFLAGS) $^ -o $@
+$(BUILD)/san/meshfabric: $(BUILD)/san/userspace/main.o $(call objs,san)
+	$(CC) $(SAN_FLAGS) $(LDFLAGS) $^ -o $@
+
+$(BUILD)/rel/tests/%: $(BUILD)/rel/userspace/tests/%.o $(call objs,rel)
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_FLAGS) $(LDFLAGS) $^ -o $@
+$(BUILD)/san/tests/%: $(BUILD)/san/userspace/tests/%.o $(call objs,san)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) $(LDFLAGS) $^ -o $@
+
+module:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+
+check:
+	@bash scripts/test.sh
+
+bench: tool
+	@bash scripts/bench.sh
+
+demo:
+	@bash scripts/demo.sh $(ARGS)
+
+setup:
+	@bash scripts/setup.sh
+
+clean:
+	rm -rf $(BUILD)
+	@if [ -d "$(KDIR)" ]; then $(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null; fi
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

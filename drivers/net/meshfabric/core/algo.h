@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * algo.h - the broadcast algorithms: one file each (sched_<name>.c), each
+ * exporting one struct mf_algo, all listed in algo.c.
+ *
+ * supports() says whether the algorithm covers a topology (0, or
+ * -EOPNOTSUPP; the error text for users is the algorithm's `covers`).
+ * build() fills an initialised schedule (mf_sched_init done by the caller
+ * with the algorithm's model and the source) and ends it (mf_sched_end);
+ * on error the caller frees the schedule.  routing is a resolved
+ * MESHFABRIC_ROUTE_* (only `tree` and path-choosing builders use it).
+ */
+#ifndef MF_ALGO_H
+#define MF_ALGO_H
+
+#include "sched.h"
+
+struct mf_algo {
+	const char *name;
+	u32 id;			/* MESHFABRIC_ALGO_* */
+	u32 model;		/* MESHFABRIC_MODEL_* */
+	const char *covers;	/* e.g. "2^k x ... x 2^k meshes and tori" */
+	int (*supports)(const struct mf_topo *t);
+	int (*build)(const struct mf_topo *t, u32 source, u32 routing,
+		     struct mf_sched *s);
+};
+
+const struct mf_algo *mf_algo_by_id(u32 id);
+const struct mf_algo *mf_algo_by_name(const char *name);
+/* NULL-terminated list of every algorithm but auto, in id order. */
+extern const struct mf_algo *const mf_algos[];
+
+/*
+ * Build the schedule of algorithm id (MESHFABRIC_ALGO_AUTO resolves by
+ * mf_algo_auto) from source on t into s (s need not be initialised; free
+ * it with mf_sched_free whatever the result).  -EOPNOTSUPP if the
+ * algorithm does not cover t.  *used receives the algorithm that ran.
+ */
+int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
+	    struct mf_sched *s, const struct mf_algo **used);
+
+/*
+ * auto: the best algorithm for t and the port model (0 = either): the
+ * fewest steps, then the lowest TCD, among the algorithms covering t.
+ */
+const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model);
+
+/* The algorithms, one file each. */
+extern const struct mf_algo mf_algo_eyes;
+extern const struct mf_algo mf_algo_hex;
+extern const struct mf_algo mf_algo_tree;
+extern const struct mf_algo mf_algo_binomial;
+extern const struct mf_algo mf_algo_flood;
+extern const struct mf_algo mf_algo_tsay_wang;
+extern const struct mf_algo mf_algo_mintcd;
+
+/* True if every dims[i] is the same power of two (2^k x ... x 2^k). */
+bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k);
+
+#endif /* MF_ALGO_H */

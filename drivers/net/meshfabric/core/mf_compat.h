@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mf_compat.h - the only environment the portable core sees.
+ *
+ * The core (topology, routing, schedules, checker) is compiled twice: into
+ * meshfabric.ko by Kbuild and into the userspace tool and its tests by the
+ * host compiler.  It may use only what this header provides:
+ *   u8/u16/u32/u64/s32/s64, bool, size_t, NULL, memset/memcpy,
+ *   mf_alloc/mf_zalloc/mf_free (large, may sleep), mf_alloc_array (checks
+ *   for overflow), negative errno values (-EINVAL, -ENOMEM, -E2BIG,
+ *   -EOPNOTSUPP, -ERANGE, -ENOENT), snprintf for error texts.
+ * No floating point (the kernel forbids it), no recursion deeper than
+ * O(log N) frames, no large stack arrays (kernel stacks are 16 KiB).
+ */
+#ifndef MF_COMPAT_H
+#define MF_COMPAT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/limits.h>
+#include <linux/kernel.h>
+
+static inline void *mf_alloc(size_t n)
+{
+	return kvmalloc(n, GFP_KERNEL | __GFP_NOWARN);
+}
+
+static inline void *mf_zalloc(size_t n)
+{
+	return kvzalloc(n, GFP_KERNEL | __GFP_NOWARN);
+}
+
+static inline void mf_free(void *p)
+{
+	kvfree(p);
+}
+
+#else /* userspace */
+#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+
+#ifndef U32_MAX
+#define U32_MAX ((u32)~0U)
+#endif
+#ifndef U64_MAX
+#define U64_MAX ((u64)~0ULL)
+#endif
+
+static inline void *mf_alloc(size_t n)
+{
+	return malloc(n ? n : 1);
+}
+
+static inline void *mf_zalloc(size_t n)
+{
+	return calloc(1, n ? n : 1);
+}
+
+static inline void mf_free(void *p)
+{
+	free(p);
+}
+#endif /* __KERNEL__ */
+
+/* n * size bytes, or NULL if that overflows size_t or exceeds 2^31 * 8. */
+static inline void *mf_alloc_array(size_t n, size_t size, bool zero)
+{
+	if (size && n > ((size_t)1 << 34) / size)
+		return NULL;
+	return zero ? mf_zalloc(n * size) : mf_alloc(n * size);
+}
+
+/* Grow an array from old to new elements (new > old), keeping contents. */
+static inline void *mf_grow(void *p, size_t old, size_t new, size_t size)
+{
+	void *q = mf_alloc_array(new, size, false);
+
+	if (!q)
+		return NULL;
+	if (p && old)
+		memcpy(q, p, old * size);
+	mf_free(p);
+	return q;
+}
+
+#endif /* MF_COMPAT_H */

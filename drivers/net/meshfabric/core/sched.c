@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched.c - growable storage for broadcast schedules (contract in sched.h).
+ */
+#include "sched.h"
+#include "route.h"
+
+void mf_sched_init(struct mf_sched *s, u32 model, u32 source)
+{
+	memset(s, 0, sizeof(*s));
+	s->model = model;
+	s->source = source;
+}
+
+static int grow_u32(u32 **p, u32 *cap, u64 need)
+{
+	u64 n = *cap ? *cap : 16;
+	u32 *q;
+
+	if (need <= *cap)
+		return 0;
+	if (need > U32_MAX)
+		return -E2BIG;
+	while (n < need)
+		n *= 2;
+	if (n > U32_MAX)
+		n = U32_MAX;
+	q = mf_grow(*p, *cap, n, sizeof(u32));
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = (u32)n;
+	return 0;
+}
+
+static int grow_send(struct mf_sched *s, u64 need)
+{
+	u64 n = s->cap_send ? s->cap_send : 16;
+	struct mf_send *q;
+
+	if (need <= s->cap_send)
+		return 0;
+	if (need > U32_MAX)
+		return -E2BIG;
+	while (n < need)
+		n *= 2;
+	if (n > U32_MAX)
+		n = U32_MAX;
+	q = mf_grow(s->send, s->cap_send, n, sizeof(*q));
+	if (!q)
+		return -ENOMEM;
+	s->send = q;
+	s->cap_send = (u32)n;
+	return 0;
+}
+
+int mf_sched_reserve(struct mf_sched *s, u32 nsends, u32 npath)
+{
+	int err = grow_send(s, nsends);
+
+	if (!err)
+		err = grow_u32(&s->path, &s->cap_path, npath);
+	return err;
+}
+
+int mf_sched_step(struct mf_sched *s)
+{
+	int err = grow_u32(&s->step, &s->cap_step, (u64)s->nsteps + 2);
+
+	if (err)
+		return err;
+	s->step[s->nsteps++] = s->nsends;
+	s->open = true;
+	return 0;
+}
+
+/* Reserve room for one send of hops links; returns its path slot. */
+static u32 *send_slot(struct mf_sched *s, u32 hops, int *err)
+{
+	*err = -EINVAL;
+	if (!s->open)
+		return NULL;
+	*err = grow_send(s, (u64)s->nsends + 1);
+	if (!*err)
+		*err = grow_u32(&s->path, &s->cap_path, (u64)s->npath + hops + 1);
+	if (*err)
+		return NULL;
+	return &s->path[s->npath];
+}
+
+static void send_commit(struct mf_sched *s, u32 hops)
+{
+	struct mf_send *m = &s->send[s->nsends++];
+	u32 *p = &s->path[s->npath];
+
+	m->src = p[0];
+	m->dst = p[hops];
+	m->path = s->npath;
+	m->hops = hops;
+	s->npath += hops + 1;
+}
+
+int mf_sched_send(struct mf_sched *s, const u32 *path, u32 hops)
+{
+	int err;
+	u32 *p = send_slot(s, hops, &err);
+
+	if (!p)
+		return err;
+	memcpy(p, path, ((size_t)hops + 1) * sizeof(u32));
+	send_commit(s, hops);
+	return 0;
+}
+
+int mf_sched_send_dor(struct mf_sched *s, const struct mf_topo *t,
+		      u32 src, u32 dst, const u8 *order)
+{
+	u32 hops = mf_topo_distance(t, src, dst), i, k, cur = src, n, x;
+	s32 d;
+	int err;
+	u32 *p = send_slot(s, hops, &err);
+
+	if (!p)
+		return err;
+	if (t->kind == MESHFABRIC_KIND_HEX)
+		return -EINVAL;
+	p[0] = src;
+	k = 1;
+	for (i = 0; i < t->ndims; i++) {
+		u32 dim = order ? order[i] : i;
+
+		if (dim >= t->ndims)
+			return -EINVAL;
+		n = t->dims[dim];
+		d = mf_topo_delta(t, cur, dst, dim);
+		while (d) {
+			x = (cur / t->stride[dim]) % n;
+			if (d > 0) {
+				cur = x + 1 < n ? cur + t->stride[dim]
+						: cur - (n - 1) * t->stride[dim];
+				d--;
+			} else {
+				cur = x > 0 ? cur - t->stride[dim]
+					    : cur + (n - 1) * t->stride[dim];
+				d++;
+			}
+			p[k++] = cur;
+		}
+	}
+	if (k != hops + 1 || cur != dst)
+		return -EINVAL;	/* order was not a permutation */
+	send_commit(s, hops);
+	return 0;
+}
+
+int mf_sched_send_route(struct mf_sched *s, const struct mf_topo *t,
+			u32 routing, u32 src, u32 dst)
+{
+	u32 hops = mf_topo_distance(t, src, dst);
+	int err, len;
+	u32 *p = send_slot(s, hops, &err);
+
+	if (!p)
+		return err;
+	len = mf_route_path(t, routing, src, dst, p, hops + 1);
+	if (len < 0)
+		return len;
+	if ((u32)len != hops)
+		return -EINVAL;
+	send_commit(s, hops);
+	return 0;
+}
+
+int mf_sched_end(struct mf_sched *s)
+{
+	int err = grow_u32(&s->step, &s->cap_step, (u64)s->nsteps + 1);
+
+	if (err)
+		return err;
+	if (s->nsteps && s->step[s->nsteps - 1] == s->nsends)
+		s->nsteps--;	/* drop a trailing empty step */
+	s->step[s->nsteps] = s->nsends;
+	s->open = false;
+	return 0;
+}
+
+void mf_sched_free(struct mf_sched *s)
+{
+	mf_free(s->step);
+	mf_free(s->send);
+	mf_free(s->path);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install what a fresh Debian 12 machine lacks to build and test meshfabric
+# (run as root).  Idempotent: does nothing when everything is present.
+#   toolchain           gcc make
+#   kernel module       linux-headers-amd64 (and kmod, libelf-dev)
+#   VM selftests        linux-image-amd64 qemu-system-x86 busybox-static cpio
+#                       iproute2
+#   KUnit / checkpatch  linux-source-6.1 (tree + kunit.py + checkpatch.pl),
+#                       flex bison bc python3 perl
+set -eu
+PKGS="gcc make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
+      xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
+      qemu-system-x86 busybox-static iproute2 procps"
+missing=
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	echo "setup: all packages present"
+	exit 0
+fi
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+echo "setup: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+echo "setup: done"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test command (README, .ci/run): runs every suite in scripts/tests.d/
+# in name order.  Each suite prints TAP ("ok N - ..." / "not ok N - ...")
+# on stdout; this script counts top-level result lines of every suite and
+# ends with one line "N passed, N failed".  A suite that exits non-zero
+# without reporting a failure counts as one failure.  Nothing is skipped
+# silently: a suite that cannot run must say "not ok".
+#
+#   scripts/test.sh              all suites
+#   scripts/test.sh 20 vm        only suites whose file name contains 20 or vm
+set -u
+cd "$(dirname "$0")/.."
+export MF_TOP=$PWD
+logdir=${MF_LOGDIR:-build/test-logs}
+mkdir -p "$logdir"
+passed=0 failed=0
+for suite in scripts/tests.d/*.sh; do
+	name=$(basename "$suite" .sh)
+	if [ $# -gt 0 ]; then
+		want=0
+		for f in "$@"; do case $name in *"$f"*) want=1 ;; esac; done
+		[ $want = 1 ] || continue
+	fi
+	echo "# ---- suite $name"
+	start=$(date +%s)
+	bash "$suite" 2>&1 | tee "$logdir/$name.log"
+	rc=${PIPESTATUS[0]}
+	p=$(grep -cE '^ok( |$)' "$logdir/$name.log")
+	f=$(grep -cE '^not ok( |$)' "$logdir/$name.log")
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		echo "not ok - suite $name exited $rc"
+		f=1
+	fi
+	echo "# suite $name: $p passed, $f failed ($(( $(date +%s) - start )) s)"
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mf_test.h - a tiny TAP test harness for host unit tests.
+ *
+ *   static void test_x(void) { EXPECT(a == b); EXPECT_EQ(x, 69); }
+ *   int main(void) { RUN(test_x); return mf_test_done(); }
+ *
+ * Each RUN prints one "ok N - name" or "not ok N - name" line; failed
+ * expectations print "# file:line: ..." diagnostics (at most 10 per case).
+ * Expected values must come from an independent source (a paper's closed
+ * form, exhaustive search, BFS, a symmetry), never from the code under test.
+ */
+#ifndef MF_TEST_H
+#define MF_TEST_H
+
+#include <stdio.h>
+#include <inttypes.h>
+
+static int mf_t_cases, mf_t_failed_cases, mf_t_case_fails;
+
+#define EXPECT(cond) do { \
+		if (!(cond)) { \
+			if (mf_t_case_fails++ < 10) \
+				printf("# %s:%d: EXPECT(%s) failed\n", \
+				       __FILE__, __LINE__, #cond); \
+		} \
+	} while (0)
+
+#define EXPECT_EQ(a, b) do { \
+		long long mf_a_ = (long long)(a), mf_b_ = (long long)(b); \
+		if (mf_a_ != mf_b_) { \
+			if (mf_t_case_fails++ < 10) \
+				printf("# %s:%d: %s == %lld, expected %s == %lld\n", \
+				       __FILE__, __LINE__, #a, mf_a_, #b, mf_b_); \
+		} \
+	} while (0)
+
+/* Like EXPECT but with a printf-style context message. */
+#define EXPECT_MSG(cond, ...) do { \
+		if (!(cond)) { \
+			if (mf_t_case_fails++ < 10) { \
+				printf("# %s:%d: EXPECT(%s) failed: ", \
+				       __FILE__, __LINE__, #cond); \
+				printf(__VA_ARGS__); \
+				printf("\n"); \
+			} \
+		} \
+	} while (0)
+
+static inline void mf_test_run(const char *name, void (*fn)(void))
+{
+	mf_t_case_fails = 0;
+	fn();
+	mf_t_cases++;
+	if (mf_t_case_fails) {
+		mf_t_failed_cases++;
+		printf("not ok %d - %s (%d failed expectations)\n", mf_t_cases,
+		       name, mf_t_case_fails);
+	} else {
+		printf("ok %d - %s\n", mf_t_cases, name);
+	}
+	fflush(stdout);
+}
+
+#define RUN(fn) mf_test_run(#fn, fn)
+
+static inline int mf_test_done(void)
+{
+	printf("1..%d\n", mf_t_cases);
+	return mf_t_failed_cases ? 1 : 0;
+}
+
+#endif /* MF_TEST_H */

@@ -12,7 +12,7 @@
 set -eu
 PKGS="gcc make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
-      qemu-system-x86 busybox-static iproute2 procps"
+      qemu-system-x86 busybox-static iproute2 procps rsync"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -8,6 +8,8 @@
 #include "route.h"
 
 const struct mf_algo *const mf_algos[] = {
+	&mf_algo_hex,
+	&mf_algo_mintcd,
 	NULL
 };
 
@@ -56,6 +58,7 @@ bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k)
  * eccentricity, every node on a shortest path).
  */
 static const struct mf_algo *const auto_one_port[] = {
+	&mf_algo_hex,
 	NULL
 };
 

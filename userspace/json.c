@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json.c - streaming JSON writer (contract in json.h).  Numbers are
+ * formatted by hand: a 1024x1024 plan writes millions of them.
+ */
+#include "json.h"
+
+void mf_json_init(struct mf_json *j, FILE *f)
+{
+	j->f = f;
+	j->depth = 0;
+	j->first[0] = true;
+	j->after_key = false;
+}
+
+/* Separator before a value or key at the current level. */
+static void sep(struct mf_json *j)
+{
+	if (j->after_key) {
+		j->after_key = false;
+		return;
+	}
+	if (!j->first[j->depth])
+		putc_unlocked(',', j->f);
+	j->first[j->depth] = false;
+}
+
+static void open(struct mf_json *j, char o, char c)
+{
+	sep(j);
+	putc_unlocked(o, j->f);
+	if (j->depth + 1 < MF_JSON_MAX_DEPTH) {
+		j->depth++;
+		j->first[j->depth] = true;
+		j->close[j->depth] = c;
+	}
+}
+
+void mf_json_obj(struct mf_json *j)
+{
+	open(j, '{', '}');
+}
+
+void mf_json_arr(struct mf_json *j)
+{
+	open(j, '[', ']');
+}
+
+void mf_json_close(struct mf_json *j)
+{
+	if (!j->depth)
+		return;
+	putc_unlocked(j->close[j->depth], j->f);
+	j->depth--;
+}
+
+static void put_string(FILE *f, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char c;
+
+	putc_unlocked('"', f);
+	for (; (c = (unsigned char)*s); s++) {
+		switch (c) {
+		case '"':
+			fputs("\\\"", f);
+			break;
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		case '\r':
+			fputs("\\r", f);
+			break;
+		case '\t':
+			fputs("\\t", f);
+			break;
+		case '\b':
+			fputs("\\b", f);
+			break;
+		case '\f':
+			fputs("\\f", f);
+			break;
+		default:
+			if (c < 0x20 || c == 0x7f) {
+				fputs("\\u00", f);
+				putc_unlocked(hex[c >> 4], f);
+				putc_unlocked(hex[c & 15], f);
+			} else {
+				putc_unlocked((int)c, f);
+			}
+		}
+	}
+	putc_unlocked('"', f);
+}
+
+void mf_json_key(struct mf_json *j, const char *key)
+{
+	sep(j);
+	put_string(j->f, key);
+	putc_unlocked(':', j->f);
+	j->after_key = true;
+}
+
+void mf_json_str(struct mf_json *j, const char *s)
+{
+	sep(j);
+	put_string(j->f, s);
+}
+
+static void put_u64(FILE *f, uint64_t v)
+{
+	char buf[24];
+	int n = 0;
+
+	do {
+		buf[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		putc_unlocked(buf[--n], f);
+}
+
+void mf_json_u64(struct mf_json *j, uint64_t v)
+{
+	sep(j);
+	put_u64(j->f, v);
+}
+
+void mf_json_s64(struct mf_json *j, int64_t v)
+{
+	sep(j);
+	if (v < 0) {
+		putc_unlocked('-', j->f);
+		put_u64(j->f, (uint64_t)0 - (uint64_t)v);
+	} else {
+		put_u64(j->f, (uint64_t)v);
+	}
+}
+
+void mf_json_bool(struct mf_json *j, bool v)
+{
+	sep(j);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void mf_json_null(struct mf_json *j)
+{
+	sep(j);
+	fputs("null", j->f);
+}
+
+void mf_json_end(struct mf_json *j)
+{
+	while (j->depth)
+		mf_json_close(j);
+	putc_unlocked('\n', j->f);
+}

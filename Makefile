@@ -23,6 +23,9 @@ CORE_DIR  := drivers/net/meshfabric/core
 CORE_SRC  := $(sort $(wildcard $(CORE_DIR)/*.c))
 TOOL_SRC  := $(sort $(filter-out userspace/main.c,$(wildcard userspace/*.c)))
 TEST_SRC  := $(sort $(wildcard userspace/tests/test_*.c))
+BENCH_SRC := $(sort $(wildcard userspace/bench/bench_*.c))
+PREFIX    ?= /usr/local
+DESTDIR   ?=
 
 CPPFLAGS  += -Iinclude/uapi -I$(CORE_DIR) -Iuserspace
 WFLAGS    := -std=gnu99 -Wall -Wextra -Werror -Wno-unused-parameter
@@ -32,7 +35,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
-.PHONY: all tool tests module check bench demo setup clean man install
+.PHONY: all tool tests module check bench bench-progs demo setup clean man install
 all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
 	 else echo "no kernel headers in $(KDIR): module not built (make setup)"; fi
@@ -61,13 +64,32 @@ $(BUILD)/san/tests/%: $(BUILD)/san/userspace/tests/%.o $(call objs,san)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) $(LDFLAGS) $^ -o $@
 
+# Benchmark programs: each has its own main(), linked with the core only.
+bench-progs: $(patsubst userspace/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+$(BUILD)/bench/%: $(BUILD)/rel/userspace/bench/%.o $(patsubst %.c,$(BUILD)/rel/%.o,$(CORE_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_FLAGS) $(LDFLAGS) $^ -o $@
+
+# The man page, checked (groff -ww) and rendered to text.
+man: $(BUILD)/man/meshfabric.8.txt
+$(BUILD)/man/meshfabric.8.txt: docs/meshfabric.8
+	@mkdir -p $(dir $@)
+	groff -ww -z -man $<
+	MANWIDTH=80 man -l $< 2>/dev/null | col -b >$@ || groff -man -Tutf8 $< | col -b >$@
+
+install: $(BUILD)/meshfabric
+	install -D -m 0755 $(BUILD)/meshfabric $(DESTDIR)$(PREFIX)/sbin/meshfabric
+	install -D -m 0644 docs/meshfabric.8 $(DESTDIR)$(PREFIX)/share/man/man8/meshfabric.8
+	install -D -m 0644 userspace/completion/meshfabric.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/meshfabric
+
 module:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
 
 check:
 	@bash scripts/test.sh
 
-bench: tool
+bench: tool bench-progs
 	@bash scripts/bench.sh
 
 demo:

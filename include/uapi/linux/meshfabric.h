@@ -42,4 +42,220 @@
 #define MESHFABRIC_MODEL_ONE_PORT	1
 #define MESHFABRIC_MODEL_ALL_PORT	2
 
+/*
+ * ioctl ABI of /dev/meshfabric (misc device, meshfabric.ko).
+ *
+ * Conventions, for every command below:
+ *  - structs hold __u32/__u64 (and __u8 arrays whose size is a multiple of
+ *    8) only, with no implicit padding; sizes are fixed and part of the ABI;
+ *  - user pointers are passed as __u64 (cast from a pointer);
+ *  - reserved fields must be zero and unknown flags are rejected: -EINVAL;
+ *  - an unknown command gets -ENOTTY; 32-bit callers use the same structs;
+ *  - commands that change state (CREATE, DESTROY, ATTACH, BCAST, LINK_STATS
+ *    with the reset flag) need CAP_NET_ADMIN in the user namespace owning
+ *    the caller's network namespace: -EPERM otherwise;
+ *  - a fabric id that names no fabric: -ENOENT; a node id out of range:
+ *    -EINVAL; a limit below exceeded: -E2BIG (sizes) or -EINVAL;
+ *  - a node is ABSENT until attached, PRESENT once its netdev exists and
+ *    GONE after its netdev was deleted (its namespace died, or `ip link
+ *    del`).  Routes and broadcasts involving a GONE node fail with
+ *    -EHOSTUNREACH (route) / -ENETDOWN (broadcast); ATTACH may bring it
+ *    back.
+ *
+ * Each node's netdev is an Ethernet device with MAC address
+ * 02:6d:FF:NN:NN:NN (locally administered: 0x02, 'm', fabric id, node id
+ * in 24 bits big endian).  Unicast frames to another node's MAC travel hop
+ * by hop along the kernel's routing tables (each hop counted on its
+ * directed link); broadcast and multicast frames are delivered to every
+ * other node exactly once along the fabric's broadcast schedule
+ * (MESHFABRIC_ALGO_AUTO).  Directed link number: node * nports + port
+ * (ports as in the core's topo.h: mesh/torus port 2d is dimension d in +
+ * direction, 2d + 1 in - direction; hex ports 0..5).
+ */
+
+/* Limits. */
+#define MESHFABRIC_MAX_NODES		65536	/* nodes per fabric */
+#define MESHFABRIC_MAX_FABRICS		64	/* fabrics alive at once */
+#define MESHFABRIC_MAX_PAYLOAD		65536	/* BCAST payload bytes */
+#define MESHFABRIC_NAME_LEN		16	/* with the final NUL */
+
+#define MESHFABRIC_IOC_MAGIC		0xF4
+
+/*
+ * MESHFABRIC_IOC_CREATE: create a fabric of kind/ndims/dims with routing
+ * (MESHFABRIC_ROUTE_*).  name: printable, NUL-terminated, unique among live
+ * fabrics; empty means "mf<id>".  Out: id, nodes, nports.  No netdev is
+ * created yet (see ATTACH).  -EINVAL bad kind/dims/routing/name, -E2BIG
+ * more than MESHFABRIC_MAX_NODES nodes or MESHFABRIC_MAX_FABRICS fabrics,
+ * -EEXIST name in use.
+ */
+struct meshfabric_create {
+	__u32 kind;			/* in: MESHFABRIC_KIND_* */
+	__u32 ndims;			/* in: hex: 1 */
+	__u32 dims[MESHFABRIC_MAX_DIMS];	/* in: sizes; hex: dims[0] = n */
+	__u32 routing;			/* in: MESHFABRIC_ROUTE_* */
+	__u32 flags;			/* in: 0 */
+	__u8 name[MESHFABRIC_NAME_LEN];	/* in */
+	__u32 id;			/* out */
+	__u32 nodes;			/* out */
+	__u32 nports;			/* out: ports per node */
+	__u32 reserved[3];
+};
+
+/* MESHFABRIC_IOC_DESTROY: delete fabric id and every netdev of it. */
+struct meshfabric_destroy {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: 0 */
+	__u64 reserved;
+};
+
+/* Node flags (INFO). */
+#define MESHFABRIC_NODE_PRESENT		(1U << 0)	/* netdev exists */
+#define MESHFABRIC_NODE_GONE		(1U << 1)	/* netdev was deleted */
+
+struct meshfabric_node_info {
+	__u32 node;
+	__u32 flags;			/* MESHFABRIC_NODE_* */
+	__u32 coords[MESHFABRIC_MAX_DIMS];	/* hex: coords[0] = node */
+	__u32 ifindex;			/* in its namespace; 0 if not present */
+	__u32 netns_ino;		/* inode of its netns (stat -L); 0 if not */
+	__u8 ifname[MESHFABRIC_NAME_LEN];	/* "" if not present */
+};
+
+/*
+ * MESHFABRIC_IOC_INFO: describe fabric id.  Fills the out fields and, if
+ * nodes_ptr is not 0, up to count struct meshfabric_node_info for nodes
+ * first, first + 1, ...; count is set to the number written.  table_bytes
+ * is the size of the routing tables (0 for meshes: computed per hop).
+ */
+struct meshfabric_info {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: 0 */
+	__u64 nodes_ptr;		/* in: struct meshfabric_node_info[count] */
+	__u32 first;			/* in: first node to describe */
+	__u32 count;			/* in: capacity; out: entries written */
+	__u32 kind;			/* out */
+	__u32 ndims;			/* out */
+	__u32 dims[MESHFABRIC_MAX_DIMS];	/* out */
+	__u32 routing;			/* out: resolved MESHFABRIC_ROUTE_* */
+	__u32 nodes;			/* out */
+	__u32 nports;			/* out */
+	__u32 present;			/* out: nodes with a netdev */
+	__u32 gone;			/* out: nodes whose netdev was deleted */
+	__u32 reserved0;
+	__u64 table_bytes;		/* out: routing table memory */
+	__u8 name[MESHFABRIC_NAME_LEN];	/* out */
+	__u64 reserved[2];
+};
+
+struct meshfabric_attach_entry {
+	__u32 node;			/* node id */
+	__s32 netns_fd;			/* fd of a network namespace */
+	__u8 ifname[MESHFABRIC_NAME_LEN];	/* "" = "mf<id>n<node>" */
+};
+
+/*
+ * MESHFABRIC_IOC_ATTACH: create the netdevs of count nodes, each directly
+ * in the namespace its netns_fd names (the caller needs CAP_NET_ADMIN over
+ * that namespace too).  Entries are processed in order; on the first error
+ * the call stops and returns it, done says how many entries succeeded (and
+ * stay attached).  count <= MESHFABRIC_MAX_NODES.  -EBUSY node already
+ * present, -EEXIST interface name taken in that namespace, -EBADF/-EINVAL
+ * bad fd.
+ */
+struct meshfabric_attach {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: 0 */
+	__u64 entries_ptr;		/* in: struct meshfabric_attach_entry[] */
+	__u32 count;			/* in */
+	__u32 done;			/* out */
+	__u64 reserved;
+};
+
+/*
+ * MESHFABRIC_IOC_ROUTE: the path the kernel's routing tables give from src
+ * to dst: hops + 1 node ids (src first) written to path_ptr if path_max is
+ * large enough (else -ENOSPC with hops set).  -EHOSTUNREACH if a node on
+ * the path is GONE.
+ */
+struct meshfabric_route {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: 0 */
+	__u32 src;			/* in */
+	__u32 dst;			/* in */
+	__u64 path_ptr;			/* in: __u32[path_max] */
+	__u32 path_max;			/* in: entries */
+	__u32 hops;			/* out */
+	__u64 reserved;
+};
+
+/*
+ * MESHFABRIC_IOC_BCAST: broadcast one Ethernet frame (destination
+ * ff:ff:ff:ff:ff:ff, source = source node's MAC, ethertype, payload of len
+ * bytes) from node source to every other node with algorithm algo
+ * (MESHFABRIC_ALGO_*, AUTO allowed) executed step by step by the kernel.
+ * Every node must be PRESENT (-ENETDOWN otherwise); -EOPNOTSUPP if the
+ * algorithm does not cover the topology; len <= MESHFABRIC_MAX_PAYLOAD
+ * (-E2BIG); ethertype >= 0x0600 and <= 0xffff (-EINVAL).  The statistics
+ * (steps, sends, tcd = sum of path lengths, max_link_load = most sends on
+ * one directed link in one step, contention = sum over (step, link) of
+ * load - 1) are those of `meshfabric plan` for the same topology,
+ * algorithm, routing and source.  delivered counts recipients whose netdev
+ * accepted the frame (nodes - 1 when all are up).
+ */
+struct meshfabric_bcast {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: 0 */
+	__u32 source;			/* in */
+	__u32 algo;			/* in: MESHFABRIC_ALGO_*; out: the one run */
+	__u64 payload_ptr;		/* in */
+	__u32 len;			/* in */
+	__u32 ethertype;		/* in */
+	__u32 steps;			/* out */
+	__u32 sends;			/* out */
+	__u64 tcd;			/* out */
+	__u32 max_link_load;		/* out */
+	__u32 delivered;		/* out */
+	__u64 contention;		/* out */
+	__u64 elapsed_ns;		/* out */
+	__u64 reserved[2];
+};
+
+struct meshfabric_link_entry {
+	__u32 node;			/* link = node * nports + port */
+	__u32 port;
+	__u32 peer;			/* 0xffffffff: no link (mesh border) */
+	__u32 reserved;
+	__u64 packets;			/* frames that crossed the link */
+	__u64 bytes;			/* their bytes, Ethernet header included */
+};
+
+#define MESHFABRIC_LINK_STATS_RESET	(1U << 0)
+
+/*
+ * MESHFABRIC_IOC_LINK_STATS: per directed link counters of links first ..
+ * first + count - 1 into links_ptr (count set to the number written;
+ * links_ptr 0 reads nothing).  With MESHFABRIC_LINK_STATS_RESET (needs
+ * CAP_NET_ADMIN) every counter of the fabric is reset, the returned ones
+ * atomically with their read.  Out: nlinks = nodes * nports.
+ */
+struct meshfabric_link_stats {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: MESHFABRIC_LINK_STATS_* */
+	__u64 links_ptr;		/* in: struct meshfabric_link_entry[] */
+	__u32 first;			/* in */
+	__u32 count;			/* in: capacity; out: written */
+	__u32 nlinks;			/* out */
+	__u32 reserved0;
+	__u64 reserved;
+};
+
+#define MESHFABRIC_IOC_CREATE	_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_create)
+#define MESHFABRIC_IOC_DESTROY	_IOW(MESHFABRIC_IOC_MAGIC, 2, struct meshfabric_destroy)
+#define MESHFABRIC_IOC_INFO	_IOWR(MESHFABRIC_IOC_MAGIC, 3, struct meshfabric_info)
+#define MESHFABRIC_IOC_ATTACH	_IOWR(MESHFABRIC_IOC_MAGIC, 4, struct meshfabric_attach)
+#define MESHFABRIC_IOC_ROUTE	_IOWR(MESHFABRIC_IOC_MAGIC, 5, struct meshfabric_route)
+#define MESHFABRIC_IOC_BCAST	_IOWR(MESHFABRIC_IOC_MAGIC, 6, struct meshfabric_bcast)
+#define MESHFABRIC_IOC_LINK_STATS _IOWR(MESHFABRIC_IOC_MAGIC, 7, struct meshfabric_link_stats)
+
 #endif /* _UAPI_LINUX_MESHFABRIC_H */

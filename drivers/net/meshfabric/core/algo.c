@@ -8,7 +8,12 @@
 #include "route.h"
 
 const struct mf_algo *const mf_algos[] = {
+	&mf_algo_eyes,
 	&mf_algo_hex,
+	&mf_algo_tree,
+	&mf_algo_binomial,
+	&mf_algo_flood,
+	&mf_algo_tsay_wang,
 	&mf_algo_mintcd,
 	NULL
 };
@@ -58,11 +63,15 @@ bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k)
  * eccentricity, every node on a shortest path).
  */
 static const struct mf_algo *const auto_one_port[] = {
+	&mf_algo_eyes,
 	&mf_algo_hex,
+	&mf_algo_binomial,
 	NULL
 };
 
 static const struct mf_algo *const auto_all_port[] = {
+	&mf_algo_tsay_wang,
+	&mf_algo_flood,
 	NULL
 };
 

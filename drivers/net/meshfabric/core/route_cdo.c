@@ -69,7 +69,7 @@ int mf_route_cdo_next(const struct mf_topo *t, u32 cur, u32 dst)
 	}
 	if (ncand > 1)
 		for (i = first + 1; i < n; i++)
-			if (d[i] && (d[i] < 0) != first_neg)
+			if (d[i] && (d[i] < 0 ? !first_neg : first_neg))
 				b |= 1U << (n - 1 - i);
 	k = b % ncand;
 	prev = last;

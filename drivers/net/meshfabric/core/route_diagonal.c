@@ -61,8 +61,10 @@ int mf_route_diagonal_next(const struct mf_topo *t, u32 cur, u32 dst)
 		}
 	}
 	if (diag) {
+		bool neg0 = d[0] < 0;
+
 		for (i = 1; i < n; i++)
-			if ((d[i] < 0) != (d[0] < 0))
+			if (d[i] < 0 ? !neg0 : neg0)
 				b |= 1U << (n - 1 - i);
 		r = b % n;
 	} else {

@@ -44,7 +44,7 @@
 #include "algo.h"
 
 #define MINTCD_INF		0x3fffffffU
-#define MINTCD_MAX_TABLE	(1U << 22)	/* cost entries: 16 MiB */
+#define MINTCD_MAX_TABLE	0x400000U	/* 2^22 cost entries: 16 MiB */
 
 struct mintcd {
 	const struct mf_topo *t;
@@ -132,10 +132,37 @@ static inline u32 half_rel(u32 r, u32 hb)
 	return (r & ((1U << hb) - 1)) | ((r >> (hb + 1)) << hb);
 }
 
+/* One line of the distance transform: n entries base + x * st; laps = 2
+ * on a ring (a box spanning a torus dimension), 1 on a path.
+ */
+static void dist_line(u32 *v, u32 base, u32 st, u32 n, u32 laps)
+{
+	u32 lap, x, idx, prev;
+
+	prev = v[base];
+	for (lap = 0; lap < laps; lap++) {
+		for (x = lap ? 0 : 1; x < n; x++) {
+			idx = base + x * st;
+			if (prev + 1 < v[idx])
+				v[idx] = prev + 1;
+			prev = v[idx];
+		}
+	}
+	prev = v[base + (n - 1) * st];
+	for (lap = 0; lap < laps; lap++) {
+		for (x = lap ? n : n - 1; x-- > 0;) {
+			idx = base + x * st;
+			if (prev + 1 < v[idx])
+				v[idx] = prev + 1;
+			prev = v[idx];
+		}
+	}
+}
+
 /* v[r] = min over q of (v[q] + dist(r, q)) over the box b (in place). */
 static void dist_transform(const struct mintcd *m, const struct mintcd_shape *b, u32 *v)
 {
-	u32 j, n, st, lo, hi, x, lap, laps, idx, prev, size = 1U << b->bits;
+	u32 j, n, st, lo, hi, laps, size = 1U << b->bits;
 
 	for (j = 0; j < m->d; j++) {
 		if (!b->a[j])
@@ -143,30 +170,9 @@ static void dist_transform(const struct mintcd *m, const struct mintcd_shape *b,
 		n = 1U << b->a[j];
 		st = 1U << b->sft[j];
 		laps = m->torus && b->a[j] == m->k[j] && n > 2 ? 2 : 1;
-		for (hi = 0; hi < size; hi += n * st) {
-			for (lo = 0; lo < st; lo++) {
-				u32 base = hi + lo;
-
-				prev = v[base];
-				for (lap = 0; lap < laps; lap++) {
-					for (x = lap ? 0 : 1; x < n; x++) {
-						idx = base + x * st;
-						if (prev + 1 < v[idx])
-							v[idx] = prev + 1;
-						prev = v[idx];
-					}
-				}
-				prev = v[base + (n - 1) * st];
-				for (lap = 0; lap < laps; lap++) {
-					for (x = lap ? n : n - 1; x-- > 0;) {
-						idx = base + x * st;
-						if (prev + 1 < v[idx])
-							v[idx] = prev + 1;
-						prev = v[idx];
-					}
-				}
-			}
-		}
+		for (hi = 0; hi < size; hi += n * st)
+			for (lo = 0; lo < st; lo++)
+				dist_line(v, hi + lo, st, n, laps);
 	}
 }
 
@@ -260,8 +266,7 @@ static inline u32 node_coord(const struct mf_topo *t, u32 id, u32 j)
 	return (id / t->stride[j]) % t->dims[j];
 }
 
-/*
- * Split box bx: choose the dimension and the target attaining f; fill the
+/* Split box bx: choose the dimension and the target attaining f; fill the
  * two halves (the informed node's first) and the target's id.
  */
 static int mintcd_split(const struct mintcd *m, const struct mintcd_box *bx,
@@ -392,8 +397,7 @@ const struct mf_algo mf_algo_mintcd = {
 	.name = "mintcd",
 	.id = MESHFABRIC_ALGO_MINTCD,
 	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "meshes and tori with power-of-two sides (2^a x ... x 2^z, "
-		  "so 2^k x ... x 2^k)",
+	.covers = "meshes and tori with power-of-two sides (2^a x 2^b x ...)",
 	.supports = mintcd_supports,
 	.build = mintcd_build,
 };

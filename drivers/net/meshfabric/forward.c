@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * forward.c - the data path of a node's netdev (ndo_start_xmit).
+ *
+ * Unicast to another node's MAC: walk the routing table from the source
+ * node to the destination node, counting the frame on every directed link
+ * it crosses, then hand it to the destination's netdev (dev_forward_skb:
+ * scrubbed, eth_type_trans, netif_rx).  A GONE node on the way drops it.
+ * Broadcast and multicast: queued for the fabric's broadcast schedule
+ * (bcast.c), which runs in process context.  Lockless: node devices are
+ * read under RCU, counters are atomics and per-CPU stats.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/etherdevice.h>
+#include "mf.h"
+
+void mf_link_count(struct mf_fabric *f, u64 link, unsigned int bytes)
+{
+	atomic64_inc(&f->link[link].packets);
+	atomic64_add(bytes, &f->link[link].bytes);
+}
+
+bool mf_node_gone(const struct mf_fabric *f, u32 node)
+{
+	return READ_ONCE(f->node[node].state) == MF_NODE_GONE;
+}
+
+/* Count the frame along the routed path; false if it cannot get through. */
+static bool mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
+			    unsigned int len)
+{
+	const struct mf_topo *t = &f->topo;
+	u32 cur = src, hops = 0, limit = mf_topo_diameter(t);
+	int port;
+	s64 next;
+
+	while (cur != dst) {
+		port = mf_rt_next(&f->rt, cur, dst);
+		if (port < 0)
+			return false;
+		next = mf_topo_neighbor(t, cur, port);
+		if (next < 0 || ++hops > limit || mf_node_gone(f, next))
+			return false;
+		mf_link_count(f, mf_topo_link(t, cur, port), len);
+		cur = next;
+	}
+	return true;
+}
+
+netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct mf_ndev *priv = netdev_priv(dev);
+	struct mf_fabric *f = priv->fabric;
+	unsigned int len = skb->len;
+	struct net_device *peer;
+	const struct ethhdr *eth;
+	s64 dst;
+
+	if (!pskb_may_pull(skb, ETH_HLEN))
+		goto drop;
+	eth = (const struct ethhdr *)skb->data;
+	if (is_multicast_ether_addr(eth->h_dest)) {
+		if (mf_bcast_queue(f, priv->node, skb))
+			dev_sw_netstats_tx_add(dev, 1, len);
+		else
+			dev_core_stats_tx_dropped_inc(dev);
+		return NETDEV_TX_OK;
+	}
+	dst = mf_mac_node(f, eth->h_dest);
+	if (dst < 0 || dst == priv->node)
+		goto drop;
+	rcu_read_lock();
+	peer = rcu_dereference(f->node[dst].dev);
+	if (!peer || !mf_forward_walk(f, priv->node, dst, len)) {
+		rcu_read_unlock();
+		goto drop;
+	}
+	dev_sw_netstats_tx_add(dev, 1, len);
+	/* dev_forward_skb() frees the skb and counts rx_dropped on failure. */
+	if (dev_forward_skb(peer, skb) == NET_RX_SUCCESS)
+		dev_sw_netstats_rx_add(peer, len);
+	rcu_read_unlock();
+	return NETDEV_TX_OK;
+
+drop:
+	dev_core_stats_tx_dropped_inc(dev);
+	kfree_skb(skb);
+	return NETDEV_TX_OK;
+}

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ioctl.c - the ioctl ABI of /dev/meshfabric (documented command by
+ * command in include/uapi/linux/meshfabric.h): argument validation, the
+ * permission rule, copying in and out.  The validators are non-static for
+ * the KUnit suites.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/build_bug.h>
+#include <linux/capability.h>
+#include <linux/etherdevice.h>
+#include <linux/fs.h>
+#include <linux/nsproxy.h>
+#include <linux/rtnetlink.h>
+#include <linux/sched/signal.h>
+#include <linux/uaccess.h>
+#include <net/net_namespace.h>
+#include "mf.h"
+
+/* The ABI's sizes (no implicit padding, same in 32- and 64-bit). */
+static_assert(sizeof(struct meshfabric_create) == 88);
+static_assert(sizeof(struct meshfabric_destroy) == 16);
+static_assert(sizeof(struct meshfabric_node_info) == 64);
+static_assert(sizeof(struct meshfabric_info) == 128);
+static_assert(sizeof(struct meshfabric_attach_entry) == 24);
+static_assert(sizeof(struct meshfabric_attach) == 32);
+static_assert(sizeof(struct meshfabric_route) == 40);
+static_assert(sizeof(struct meshfabric_bcast) == 88);
+static_assert(sizeof(struct meshfabric_link_entry) == 32);
+static_assert(sizeof(struct meshfabric_link_stats) == 40);
+
+#define MF_CHUNK	64	/* entries copied per round trip */
+
+/* CAP_NET_ADMIN in the user namespace owning the caller's netns. */
+static bool mf_capable(void)
+{
+	return ns_capable(current->nsproxy->net_ns->user_ns, CAP_NET_ADMIN);
+}
+
+static bool mf_all_zero(const void *p, size_t n)
+{
+	return !memchr_inv(p, 0, n);
+}
+
+/* NUL-terminated within len bytes, characters [A-Za-z0-9._-]. */
+static int mf_validate_name(const u8 *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len && name[i]; i++)
+		if (!isalnum(name[i]) && name[i] != '.' && name[i] != '_' &&
+		    name[i] != '-')
+			return -EINVAL;
+	return i < len ? 0 : -EINVAL;
+}
+
+int mf_validate_create(const struct meshfabric_create *c)
+{
+	u64 nodes = 1;
+	u32 i;
+
+	if (c->flags || !mf_all_zero(c->reserved, sizeof(c->reserved)))
+		return -EINVAL;
+	if (c->kind < MESHFABRIC_KIND_MESH || c->kind > MESHFABRIC_KIND_HEX)
+		return -EINVAL;
+	if (!c->ndims || c->ndims > MESHFABRIC_MAX_DIMS)
+		return -EINVAL;
+	if (c->kind == MESHFABRIC_KIND_HEX && c->ndims != 1)
+		return -EINVAL;
+	for (i = c->ndims; i < MESHFABRIC_MAX_DIMS; i++)
+		if (c->dims[i])
+			return -EINVAL;
+	for (i = 0; i < c->ndims; i++) {
+		if (c->dims[i] < 2)
+			return -EINVAL;
+		if (c->dims[i] > MESHFABRIC_MAX_NODES)
+			return -E2BIG;
+		nodes *= c->dims[i];
+		if (nodes > MESHFABRIC_MAX_NODES)
+			return -E2BIG;
+	}
+	if (c->kind == MESHFABRIC_KIND_HEX &&
+	    3ULL * c->dims[0] * (c->dims[0] - 1) + 1 > MESHFABRIC_MAX_NODES)
+		return -E2BIG;
+	if (c->routing > MESHFABRIC_ROUTE_MAX)
+		return -EINVAL;
+	return mf_validate_name(c->name, sizeof(c->name));
+}
+
+int mf_validate_bcast(const struct meshfabric_bcast *b)
+{
+	if (b->flags || !mf_all_zero(b->reserved, sizeof(b->reserved)))
+		return -EINVAL;
+	if (b->algo > MESHFABRIC_ALGO_MAX)
+		return -EINVAL;
+	if (b->len > MESHFABRIC_MAX_PAYLOAD)
+		return -E2BIG;
+	if (b->ethertype < ETH_P_802_3_MIN || b->ethertype > 0xffff)
+		return -EINVAL;
+	return 0;
+}
+
+static long mf_ioc_create(void __user *argp)
+{
+	struct meshfabric_create c;
+	struct mf_fabric *f;
+	int err;
+
+	if (copy_from_user(&c, argp, sizeof(c)))
+		return -EFAULT;
+	if (!mf_capable())
+		return -EPERM;
+	err = mf_validate_create(&c);
+	if (err)
+		return err;
+	err = mf_fabric_create(&c, &f);
+	if (err)
+		return err;
+	c.id = f->id;
+	c.nodes = f->topo.nodes;
+	c.nports = f->topo.nports;
+	mf_fabric_put(f);
+	if (copy_to_user(argp, &c, sizeof(c))) {
+		mf_fabric_destroy(c.id);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+static long mf_ioc_destroy(void __user *argp)
+{
+	struct meshfabric_destroy d;
+
+	if (copy_from_user(&d, argp, sizeof(d)))
+		return -EFAULT;
+	if (!mf_capable())
+		return -EPERM;
+	if (d.flags || d.reserved)
+		return -EINVAL;
+	return mf_fabric_destroy(d.id);
+}
+
+static void mf_fill_node(struct mf_fabric *f, u32 node,
+			 struct meshfabric_node_info *ni)
+{
+	struct net_device *dev = rtnl_dereference(f->node[node].dev);
+	u8 state = READ_ONCE(f->node[node].state);
+
+	memset(ni, 0, sizeof(*ni));
+	ni->node = node;
+	mf_topo_coords(&f->topo, node, ni->coords);
+	if (dev) {
+		ni->flags |= MESHFABRIC_NODE_PRESENT;
+		ni->ifindex = dev->ifindex;
+		ni->netns_ino = dev_net(dev)->ns.inum;
+		strscpy(ni->ifname, dev->name, sizeof(ni->ifname));
+	} else if (state == MF_NODE_GONE) {
+		ni->flags |= MESHFABRIC_NODE_GONE;
+	}
+}
+
+static int mf_info_nodes(struct mf_fabric *f, struct meshfabric_info *in)
+{
+	struct meshfabric_node_info __user *up = u64_to_user_ptr(in->nodes_ptr);
+	struct meshfabric_node_info *buf;
+	u32 n, i, k, done = 0;
+	int err = 0;
+
+	if (in->first > f->topo.nodes)
+		return -EINVAL;
+	n = min(in->count, f->topo.nodes - in->first);
+	buf = mf_kzalloc(MF_CHUNK * sizeof(*buf));
+	if (!buf)
+		return -ENOMEM;
+	while (done < n) {
+		k = min_t(u32, MF_CHUNK, n - done);
+		rtnl_lock();
+		for (i = 0; i < k; i++)
+			mf_fill_node(f, in->first + done + i, &buf[i]);
+		rtnl_unlock();
+		if (copy_to_user(up + done, buf, k * sizeof(*buf))) {
+			err = -EFAULT;
+			break;
+		}
+		done += k;
+	}
+	mf_kfree(buf);
+	in->count = done;
+	return err;
+}
+
+static long mf_ioc_info(void __user *argp)
+{
+	struct meshfabric_info in;
+	struct mf_fabric *f;
+	u32 i;
+	int err = 0;
+
+	if (copy_from_user(&in, argp, sizeof(in)))
+		return -EFAULT;
+	if (in.flags || in.reserved0 ||
+	    !mf_all_zero(in.reserved, sizeof(in.reserved)))
+		return -EINVAL;
+	f = mf_fabric_get(in.id);
+	if (!f)
+		return -ENOENT;
+	in.kind = f->topo.kind;
+	in.ndims = f->topo.ndims;
+	memcpy(in.dims, f->topo.dims, sizeof(in.dims));
+	in.routing = f->routing;
+	in.nodes = f->topo.nodes;
+	in.nports = f->topo.nports;
+	in.present = 0;
+	in.gone = 0;
+	for (i = 0; i < f->topo.nodes; i++) {
+		u8 state = READ_ONCE(f->node[i].state);
+
+		in.present += state == MF_NODE_PRESENT;
+		in.gone += state == MF_NODE_GONE;
+	}
+	in.table_bytes = f->rt.bytes;
+	memset(in.name, 0, sizeof(in.name));
+	strscpy(in.name, f->name, sizeof(in.name));
+	if (in.nodes_ptr)
+		err = mf_info_nodes(f, &in);
+	else
+		in.count = 0;
+	mf_fabric_put(f);
+	if (err)
+		return err;
+	return copy_to_user(argp, &in, sizeof(in)) ? -EFAULT : 0;
+}
+
+static int mf_attach_entry(struct mf_fabric *f,
+			   const struct meshfabric_attach_entry *e)
+{
+	struct net *net;
+	int err;
+
+	if (e->node >= f->topo.nodes)
+		return -EINVAL;
+	if (e->ifname[0] && mf_validate_name(e->ifname, sizeof(e->ifname)))
+		return -EINVAL;
+	if (!memchr(e->ifname, 0, sizeof(e->ifname)))
+		return -EINVAL;
+	net = get_net_ns_by_fd(e->netns_fd);
+	if (IS_ERR(net))
+		return PTR_ERR(net);
+	if (ns_capable(net->user_ns, CAP_NET_ADMIN))
+		err = mf_fabric_attach(f, e->node, net, e->ifname);
+	else
+		err = -EPERM;
+	put_net(net);
+	return err;
+}
+
+static long mf_ioc_attach(void __user *argp)
+{
+	struct meshfabric_attach __user *uarg = argp;
+	struct meshfabric_attach_entry __user *ue;
+	struct meshfabric_attach_entry e;
+	struct meshfabric_attach a;
+	struct mf_fabric *f;
+	u32 done = 0;
+	int err = 0;
+
+	if (copy_from_user(&a, argp, sizeof(a)))
+		return -EFAULT;
+	if (!mf_capable())
+		return -EPERM;
+	if (a.flags || a.reserved)
+		return -EINVAL;
+	if (a.count > MESHFABRIC_MAX_NODES)
+		return -E2BIG;
+	f = mf_fabric_get(a.id);
+	if (!f)
+		return -ENOENT;
+	ue = u64_to_user_ptr(a.entries_ptr);
+	for (done = 0; done < a.count; done++) {
+		if (copy_from_user(&e, ue + done, sizeof(e))) {
+			err = -EFAULT;
+			break;
+		}
+		err = mf_attach_entry(f, &e);
+		if (err)
+			break;
+		if (fatal_signal_pending(current)) {
+			done++;
+			err = -EINTR;
+			break;
+		}
+		cond_resched();
+	}
+	mf_fabric_put(f);
+	if (put_user(done, &uarg->done))
+		return -EFAULT;
+	return err;
+}
+
+static long mf_ioc_route(void __user *argp)
+{
+	struct meshfabric_route r;
+	struct mf_fabric *f;
+	u32 *path = NULL, max, i;
+	int hops, err = 0;
+
+	if (copy_from_user(&r, argp, sizeof(r)))
+		return -EFAULT;
+	if (r.flags || r.reserved)
+		return -EINVAL;
+	f = mf_fabric_get(r.id);
+	if (!f)
+		return -ENOENT;
+	if (r.src >= f->topo.nodes || r.dst >= f->topo.nodes) {
+		err = -EINVAL;
+		goto out;
+	}
+	max = mf_topo_diameter(&f->topo) + 1;
+	path = mf_kzalloc(array_size(max, sizeof(*path)));
+	if (!path) {
+		err = -ENOMEM;
+		goto out;
+	}
+	hops = mf_rt_path(&f->rt, r.src, r.dst, path, max);
+	if (hops < 0) {
+		err = hops;
+		goto out;
+	}
+	for (i = 0; i <= (u32)hops; i++)
+		if (mf_node_gone(f, path[i]))
+			err = -EHOSTUNREACH;
+	if (err)
+		goto out;
+	r.hops = hops;
+	if (r.path_ptr && r.path_max < r.hops + 1)
+		err = -ENOSPC;
+	else if (r.path_ptr &&
+		 copy_to_user(u64_to_user_ptr(r.path_ptr), path,
+			      (r.hops + 1) * sizeof(*path)))
+		err = -EFAULT;
+	if ((!err || err == -ENOSPC) && copy_to_user(argp, &r, sizeof(r)))
+		err = -EFAULT;
+out:
+	mf_kfree(path);
+	mf_fabric_put(f);
+	return err;
+}
+
+static struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
+				      const struct meshfabric_bcast *b)
+{
+	struct sk_buff *skb;
+	struct ethhdr *eth;
+	void *buf = NULL;
+	int err;
+
+	skb = alloc_skb_with_frags(ETH_HLEN, b->len, 0, &err,
+				   GFP_KERNEL | __GFP_NOWARN);
+	if (!skb)
+		return ERR_PTR(err);
+	eth = skb_put(skb, ETH_HLEN);
+	skb->data_len = b->len;
+	skb->len += b->len;
+	eth_broadcast_addr(eth->h_dest);
+	mf_node_mac(f, b->source, eth->h_source);
+	eth->h_proto = htons(b->ethertype);
+	if (b->len) {
+		buf = mf_kzalloc(b->len);
+		err = -ENOMEM;
+		if (!buf)
+			goto err_free;
+		err = -EFAULT;
+		if (copy_from_user(buf, u64_to_user_ptr(b->payload_ptr), b->len))
+			goto err_free;
+		err = skb_store_bits(skb, ETH_HLEN, buf, b->len);
+		if (err)
+			goto err_free;
+		mf_kfree(buf);
+	}
+	return skb;
+
+err_free:
+	mf_kfree(buf);
+	kfree_skb(skb);
+	return ERR_PTR(err);
+}
+
+static long mf_ioc_bcast(void __user *argp)
+{
+	struct mf_bcast_result res;
+	struct meshfabric_bcast b;
+	struct mf_fabric *f;
+	struct sk_buff *skb;
+	int err = 0;
+	u32 i;
+
+	if (copy_from_user(&b, argp, sizeof(b)))
+		return -EFAULT;
+	if (!mf_capable())
+		return -EPERM;
+	err = mf_validate_bcast(&b);
+	if (err)
+		return err;
+	f = mf_fabric_get(b.id);
+	if (!f)
+		return -ENOENT;
+	if (b.source >= f->topo.nodes) {
+		err = -EINVAL;
+		goto out;
+	}
+	for (i = 0; i < f->topo.nodes; i++)
+		if (READ_ONCE(f->node[i].state) != MF_NODE_PRESENT)
+			err = -ENETDOWN;
+	if (err)
+		goto out;
+	skb = mf_bcast_frame(f, &b);
+	if (IS_ERR(skb)) {
+		err = PTR_ERR(skb);
+		goto out;
+	}
+	err = mf_bcast_run(f, b.source, b.algo, skb, false, &res);
+	kfree_skb(skb);
+	if (err)
+		goto out;
+	b.algo = res.algo;
+	b.steps = res.stats.steps;
+	b.sends = res.stats.sends;
+	b.tcd = res.stats.tcd;
+	b.max_link_load = res.stats.max_link_load;
+	b.contention = res.stats.contention;
+	b.delivered = res.delivered;
+	b.elapsed_ns = res.elapsed_ns;
+	if (copy_to_user(argp, &b, sizeof(b)))
+		err = -EFAULT;
+out:
+	mf_fabric_put(f);
+	return err;
+}
+
+static void mf_link_read(struct mf_fabric *f, u64 l, bool reset,
+			 struct meshfabric_link_entry *le)
+{
+	const struct mf_topo *t = &f->topo;
+	s64 peer;
+
+	memset(le, 0, sizeof(*le));
+	le->node = l / t->nports;
+	le->port = l % t->nports;
+	peer = mf_topo_neighbor(t, le->node, le->port);
+	le->peer = peer < 0 ? U32_MAX : (u32)peer;
+	if (reset) {
+		le->packets = atomic64_xchg(&f->link[l].packets, 0);
+		le->bytes = atomic64_xchg(&f->link[l].bytes, 0);
+	} else {
+		le->packets = atomic64_read(&f->link[l].packets);
+		le->bytes = atomic64_read(&f->link[l].bytes);
+	}
+}
+
+static int mf_link_copy(struct mf_fabric *f, struct meshfabric_link_stats *ls,
+			bool reset)
+{
+	struct meshfabric_link_entry __user *up = u64_to_user_ptr(ls->links_ptr);
+	struct meshfabric_link_entry *buf;
+	u32 n, i, k, done = 0;
+	int err = 0;
+
+	n = min_t(u64, ls->count, f->nlinks - ls->first);
+	buf = mf_kzalloc(MF_CHUNK * sizeof(*buf));
+	if (!buf)
+		return -ENOMEM;
+	while (done < n) {
+		k = min_t(u32, MF_CHUNK, n - done);
+		for (i = 0; i < k; i++)
+			mf_link_read(f, (u64)ls->first + done + i, reset, &buf[i]);
+		if (copy_to_user(up + done, buf, k * sizeof(*buf))) {
+			err = -EFAULT;
+			break;
+		}
+		done += k;
+	}
+	mf_kfree(buf);
+	ls->count = done;
+	return err;
+}
+
+static long mf_ioc_link_stats(void __user *argp)
+{
+	struct meshfabric_link_stats ls;
+	struct mf_fabric *f;
+	bool reset;
+	int err = 0;
+	u64 l, lo, hi;
+
+	if (copy_from_user(&ls, argp, sizeof(ls)))
+		return -EFAULT;
+	if ((ls.flags & ~MESHFABRIC_LINK_STATS_RESET) || ls.reserved0 ||
+	    ls.reserved)
+		return -EINVAL;
+	reset = ls.flags & MESHFABRIC_LINK_STATS_RESET;
+	if (reset && !mf_capable())
+		return -EPERM;
+	f = mf_fabric_get(ls.id);
+	if (!f)
+		return -ENOENT;
+	if (ls.first > f->nlinks) {
+		err = -EINVAL;
+		goto out;
+	}
+	ls.nlinks = f->nlinks;
+	lo = ls.first;
+	hi = lo;
+	if (ls.links_ptr) {
+		err = mf_link_copy(f, &ls, reset);
+		if (err)
+			goto out;
+		hi = lo + ls.count;
+	} else {
+		ls.count = 0;
+	}
+	for (l = 0; reset && l < f->nlinks; l++) {
+		if (l >= lo && l < hi)
+			continue;
+		atomic64_set(&f->link[l].packets, 0);
+		atomic64_set(&f->link[l].bytes, 0);
+	}
+	if (copy_to_user(argp, &ls, sizeof(ls)))
+		err = -EFAULT;
+out:
+	mf_fabric_put(f);
+	return err;
+}
+
+long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	void __user *argp = (void __user *)arg;
+
+	switch (cmd) {
+	case MESHFABRIC_IOC_CREATE:
+		return mf_ioc_create(argp);
+	case MESHFABRIC_IOC_DESTROY:
+		return mf_ioc_destroy(argp);
+	case MESHFABRIC_IOC_INFO:
+		return mf_ioc_info(argp);
+	case MESHFABRIC_IOC_ATTACH:
+		return mf_ioc_attach(argp);
+	case MESHFABRIC_IOC_ROUTE:
+		return mf_ioc_route(argp);
+	case MESHFABRIC_IOC_BCAST:
+		return mf_ioc_bcast(argp);
+	case MESHFABRIC_IOC_LINK_STATS:
+		return mf_ioc_link_stats(argp);
+	}
+	return -ENOTTY;
+}

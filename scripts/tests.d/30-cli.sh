@@ -1,0 +1,407 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# CLI tests of the meshfabric tool (build/meshfabric, and build/san/meshfabric
+# under ASan/UBSan for a few runs), as TAP.  Every value is checked against
+# an independent source: the papers' closed forms, a breadth-first search and
+# a schedule checker written here in python3 (not the C checker), the JSON
+# grammar (python3's json module), groff for the man page, bash for the
+# completion.  Nothing is skipped: what cannot run says "not ok".
+cd "${MF_TOP:-.}" || exit 1
+MF=build/meshfabric
+SAN=build/san/meshfabric
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+notok() { n=$((n + 1)); echo "not ok $n - $1"; }
+check() { # check NAME CMD...: ok if CMD succeeds
+	local name=$1; shift
+	if "$@" >"$TMP/check.out" 2>&1; then ok "$name"; else
+		sed 's/^/# /' "$TMP/check.out" | head -n 20; notok "$name"; fi
+}
+
+if ! make -s tool "$SAN" >"$TMP/build.log" 2>&1 || [ ! -x "$MF" ]; then
+	sed 's/^/# /' "$TMP/build.log" | tail -n 20
+	notok "the tool builds (everything below needs it)"
+	exit 1
+fi
+ok "the tool builds"
+
+# ---------------------------------------------------------------- help
+help_ok() { # exit 0, something on stdout, nothing on stderr
+	"$@" >"$TMP/o" 2>"$TMP/e" && [ -s "$TMP/o" ] && [ ! -s "$TMP/e" ]
+}
+check "meshfabric help, -h, --help, -V" \
+	bash -c "$(declare -f help_ok); TMP=$TMP; help_ok $MF help && help_ok $MF -h &&
+		 help_ok $MF --help && help_ok $MF -V && help_ok $MF --version"
+cmds=$($MF help --commands)
+for c in $cmds; do
+	check "meshfabric $c --help exits 0 with usage on stdout" \
+		bash -c "$(declare -f help_ok); TMP=$TMP; help_ok $MF $c --help &&
+			 grep -q '^usage: meshfabric $c' $TMP/o && help_ok $MF help $c"
+done
+
+# ---------------------------------------------------------------- errors
+# Each bad input: exit status as given, exactly one line on stderr starting
+# with "meshfabric: ", nothing on stdout.
+bad() { # bad RC ARGS...
+	local want=$1; shift
+	"$MF" "$@" >"$TMP/o" 2>"$TMP/e"
+	local rc=$?
+	if [ "$rc" = "$want" ] && [ ! -s "$TMP/o" ] && [ "$(wc -l <"$TMP/e")" = 1 ] &&
+	   grep -q '^meshfabric: ' "$TMP/e"; then
+		ok "error exit $want, one line: meshfabric $*"
+	else
+		echo "# rc=$rc stdout=$(head -c 200 "$TMP/o" | tr '\n' ' ') stderr=$(tr '\n' '|' <"$TMP/e")"
+		notok "error exit $want, one line: meshfabric $*"
+	fi
+}
+bad 2
+bad 2 bogus
+bad 2 --bogus
+bad 2 help bogus
+bad 2 plan
+bad 2 plan --bogus
+bad 2 plan --mesh 8x
+bad 2 plan --mesh 0x4
+bad 2 plan --mesh 1x4
+bad 2 plan --mesh 2x2x2x2x2x2x2x2x2
+bad 2 plan --mesh 99999999999x2
+bad 2 plan --mesh 9000x9000
+bad 2 plan --mesh ''
+bad 2 plan --mesh 8x8 --torus 8x8
+bad 2 plan --mesh 8x8 --from
+bad 2 plan --mesh 8x8 --from 8,0
+bad 2 plan --mesh 8x8 --from 1,2,3
+bad 2 plan --mesh 8x8 --from 64
+bad 2 plan --mesh 8x8 --algo nope
+bad 2 plan --mesh 8x8 --routing nope
+bad 2 plan --mesh 8x8 --routing a1
+bad 2 plan --mesh 8x8 --model two-port
+bad 2 plan --mesh 8x8 --format xml
+bad 2 plan --mesh 8x8 --json --format dot
+bad 2 plan --mesh 8x8 --steps --summary
+bad 2 plan --mesh 8x8 extra
+bad 2 plan --hex 1
+bad 2 plan --hex 4 --from 1,1
+bad 2 plan --hex 4 --from 37
+bad 2 plan --json=yes --mesh 4x4
+bad 2 route --mesh 4x4 --from 0,0
+bad 2 route --hex 4 --from 11 --to 5 --routing dor
+bad 2 analyze --mesh 4x4
+bad 2 analyze --torus 4x4 --routing a1
+bad 2 analyze --torus 4x
+bad 1 plan --mesh 6x6 --algo eyes
+if grep -q "6x6 is not one" "$TMP/e" && grep -q "covers" "$TMP/e"; then
+	ok "plan --algo eyes on 6x6 names the shapes eyes covers"
+else
+	echo "# stderr: $(cat "$TMP/e")"
+	notok "plan --algo eyes on 6x6 names the shapes eyes covers"
+fi
+
+# ---------------------------------------------------------------- plan JSON
+# An independent schedule checker: neighbours from the definitions (topo.h
+# ids; H_n: i +- 1, i +- (3n-1), i +- (3n-2) mod p, 003), every node
+# informed exactly once, senders informed earlier, port model, link loads,
+# and the JSON shape of the brief, key for key.
+cat >"$TMP/checkplan.py" <<'EOF'
+import json, sys
+from collections import Counter
+d = json.load(sys.stdin)
+want_keys = ["topology", "algo", "model", "source", "nodes", "summary", "steps"]
+assert list(d.keys()) == want_keys, "keys %s" % list(d.keys())
+topo = d["topology"]; kind = topo["kind"]; dims = topo["dims"]
+assert list(topo.keys()) == ["kind", "dims"]
+assert list(d["summary"].keys()) == ["steps", "sends", "tcd", "max_link_load", "contention_free"]
+def nodes_of():
+    if kind == "hex":
+        n = dims[0]; return 3 * n * n - 3 * n + 1
+    p = 1
+    for x in dims: p *= x
+    return p
+N = nodes_of()
+assert d["nodes"] == N, (d["nodes"], N)
+def coords(i):
+    c = []
+    for x in dims: c.append(i % x); i //= x
+    return c
+def ident(c):
+    i = 0
+    for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
+    return i
+def adjacent(a, b):
+    if kind == "hex":
+        n = dims[0]
+        return (b - a) % N in {1, N - 1, 3*n - 1, N - 3*n + 1, 3*n - 2, N - 3*n + 2}
+    ca, cb = coords(a), coords(b)
+    diff = [i for i in range(len(dims)) if ca[i] != cb[i]]
+    if len(diff) != 1: return False
+    i = diff[0]; delta = abs(ca[i] - cb[i])
+    return delta == 1 or (kind == "torus" and delta == dims[i] - 1)
+informed = {d["source"]: -1}
+tcd = 0; sends = 0; maxload = 0
+for s, step in enumerate(d["steps"]):
+    assert step, "empty step %d" % s
+    senders = Counter(); links = Counter()
+    for m in step:
+        assert list(m.keys()) == ["src", "dst", "path"]
+        p = m["path"]
+        assert p[0] == m["src"] and p[-1] == m["dst"] and len(p) >= 2, m
+        assert informed.get(m["src"], s) < s, "sender %d not informed before step %d" % (m["src"], s)
+        assert m["dst"] not in informed, "node %d informed twice" % m["dst"]
+        informed[m["dst"]] = s
+        for a, b in zip(p, p[1:]):
+            assert adjacent(a, b), "%d-%d not adjacent" % (a, b)
+            links[(a, b)] += 1
+        senders[(m["src"], p[1]) if d["model"] == "all-port" else m["src"]] += 1
+        tcd += len(p) - 1; sends += 1
+    assert max(senders.values()) == 1, "port model %s broken in step %d" % (d["model"], s)
+    maxload = max(maxload, max(links.values()))
+assert len(informed) == N, "%d of %d informed" % (len(informed), N)
+sm = d["summary"]
+got = (sm["steps"], sm["sends"], sm["tcd"], sm["max_link_load"], sm["contention_free"])
+want = (len(d["steps"]), sends, tcd, maxload, maxload <= 1)
+assert got == want, "summary %s, recomputed %s" % (got, want)
+print("%s %s steps=%d tcd=%d" % (d["algo"], dims, len(d["steps"]), tcd))
+EOF
+
+plan_json_ok() { # plan_json_ok ARGS...: valid JSON, shape, independent check
+	"$MF" plan --json "$@" >"$TMP/p.json" 2>"$TMP/p.err" &&
+		python3 "$TMP/checkplan.py" <"$TMP/p.json"
+}
+# The test matrix: every algorithm on the shapes it covers; an algorithm
+# that covers none of them (or is not in this build) fails.
+shapes="--mesh=4x4:--from=1,2 --mesh=8x8:--from=0,0 --mesh=8x8:--from=3,5
+	--mesh=5x7:--from=2,3 --torus=8x8:--from=5,6 --torus=5x5:--from=0,0
+	--torus=6x6:--from=2,3 --mesh=4x4x4:--from=1,2,3 --torus=4x4x4:--from=0,0,0
+	--mesh=2x2x2x2:--from=1,0,1,0 --torus=7x7:--from=3,3 --hex=2:--from=0
+	--hex=4:--from=11 --hex=5:--from=0 --mesh=16:--from=3"
+for algo in auto eyes hex tree binomial flood tsay-wang mintcd; do
+	covered=0 failed=0
+	for s in $shapes; do
+		args=$(echo "$s" | tr ':' ' ')
+		# shellcheck disable=SC2086
+		if plan_json_ok --algo "$algo" $args >"$TMP/c.out" 2>&1; then
+			covered=$((covered + 1))
+		elif grep -q "is not one" "$TMP/p.err"; then
+			:	# the algorithm does not cover this shape: said so, exit 1
+		elif grep -q "unknown algorithm" "$TMP/p.err"; then
+			failed=$((failed + 1))
+			echo "# $(cat "$TMP/p.err")"
+			break
+		else
+			failed=$((failed + 1))
+			echo "# $algo $args: $(cat "$TMP/p.err" "$TMP/c.out" | tail -n 3 | tr '\n' ' ')"
+		fi
+	done
+	if [ $failed = 0 ] && [ $covered -gt 0 ]; then
+		ok "plan --algo $algo --json: shape and independent check on $covered shapes"
+	else
+		notok "plan --algo $algo --json: shape and independent check ($covered ok, $failed failed)"
+	fi
+done
+
+json_field() { # json_field EXPR < json
+	python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"
+}
+# 000 Eq. 9: MD_k(0,0) = 18, 79, 318 for 4x4, 8x8, 16x16; steps 2k (one-port
+# optimum log2 N).
+for k in 2 3 4; do
+	s=$((1 << k)); want=$( [ $k = 2 ] && echo 18 || { [ $k = 3 ] && echo 79 || echo 318; })
+	got=$("$MF" plan --json --summary --mesh ${s}x${s} --from 0,0 --algo eyes 2>&1 |
+	      json_field 'd["summary"]["tcd"], d["summary"]["steps"]' 2>/dev/null)
+	if [ "$got" = "$want $((2 * k))" ]; then
+		ok "eyes ${s}x${s} from a corner: TCD $want in $((2 * k)) steps (000 Eq. 9)"
+	else
+		notok "eyes ${s}x${s} from a corner: TCD $want in $((2 * k)) steps (000 Eq. 9), got '$got'"
+	fi
+done
+# 000 section 2: sending to the submeshes' corners gives 84 on 8x8 from (0,0)
+got=$("$MF" plan --json --summary --mesh 8x8 --from 0,0 --algo binomial 2>&1 |
+      json_field 'd["summary"]["tcd"], d["summary"]["steps"]' 2>/dev/null)
+if [ "$got" = "84 6" ]; then ok "binomial 8x8 from a corner: TCD 84, 6 steps (000 section 2)"
+else notok "binomial 8x8 from a corner: TCD 84, 6 steps (000 section 2), got '$got'"; fi
+# 003 Theorem 3: A2 broadcasts in n + 2 steps (3 for n = 2)
+for hn in 2 3 4 7; do
+	want=$(( hn == 2 ? 3 : hn + 2 ))
+	got=$("$MF" plan --json --summary --hex $hn --from 0 --algo hex 2>&1 |
+	      json_field 'd["summary"]["steps"], d["summary"]["sends"]' 2>/dev/null)
+	if [ "$got" = "$want $((3 * hn * hn - 3 * hn))" ]; then
+		ok "hex A2 on H_$hn: $want steps (003 Theorem 3)"
+	else notok "hex A2 on H_$hn: $want steps (003 Theorem 3), got '$got'"; fi
+done
+
+# summary-only and text agree with the JSON
+if "$MF" plan --mesh 8x8 --algo binomial --summary >"$TMP/s.txt" 2>&1 &&
+   grep -qE '^tcd +84$' "$TMP/s.txt" && ! grep -q '^step ' "$TMP/s.txt" &&
+   "$MF" plan --mesh 8x8 --algo binomial --format summary | cmp -s - "$TMP/s.txt" &&
+   "$MF" plan --json --summary --mesh 8x8 --algo binomial | json_field '"steps" not in d' |
+	grep -q True; then
+	ok "plan --summary / --format summary print the summary only"
+else notok "plan --summary / --format summary print the summary only"; fi
+if "$MF" plan --mesh 4x4 --algo binomial >"$TMP/t.txt" 2>&1 &&
+   [ "$(grep -c '^step ' "$TMP/t.txt")" = 4 ] &&
+   [ "$(grep -c ' -> ' "$TMP/t.txt")" = 15 ]; then
+	ok "plan text lists every step of a small fabric (4 steps, 15 sends on 4x4)"
+else notok "plan text lists every step of a small fabric"; fi
+# dot: a digraph with one labelled edge per send
+if "$MF" plan --mesh 8x8 --algo binomial --format dot >"$TMP/g.dot" 2>&1 &&
+   head -n 1 "$TMP/g.dot" | grep -q '^digraph' && tail -n 1 "$TMP/g.dot" | grep -q '^}' &&
+   [ "$(grep -cE '^	n[0-9]+ -> n[0-9]+ \[label="[1-6]"\];$' "$TMP/g.dot")" = 63 ]; then
+	ok "plan --format dot: digraph with 63 step-labelled sends on 8x8"
+else notok "plan --format dot: digraph with 63 step-labelled sends on 8x8"; fi
+# large JSON streams and parses
+if "$MF" plan --json --mesh 256x256 --algo binomial --from 3,7 2>"$TMP/e" |
+   python3 -m json.tool >/dev/null 2>&1; then
+	ok "plan --json on 256x256 (65536 nodes) is valid JSON"
+else notok "plan --json on 256x256 is valid JSON"; fi
+
+# ---------------------------------------------------------------- route
+# Path lengths against a breadth-first search written here; paths must be
+# chains of neighbours from --from to --to.
+cat >"$TMP/checkroute.py" <<'EOF'
+import json, subprocess, sys, random
+from collections import deque
+mf, kind, shape, routing = sys.argv[1:5]
+random.seed(1)
+if kind == "hex":
+    n = int(shape); N = 3 * n * n - 3 * n + 1
+    def nbrs(i):
+        return [(i + o) % N for o in (1, -1, 3*n - 1, -(3*n - 1), 3*n - 2, -(3*n - 2))]
+    def fmt(i): return str(i)
+else:
+    dims = [int(x) for x in shape.split("x")]
+    N = 1
+    for x in dims: N *= x
+    def coords(i):
+        c = []
+        for x in dims: c.append(i % x); i //= x
+        return c
+    def ident(c):
+        i = 0
+        for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
+        return i
+    def nbrs(i):
+        c = coords(i); out = []
+        for k, x in enumerate(dims):
+            for s in (1, -1):
+                v = c[k] + s
+                if kind == "torus": v %= x
+                elif not 0 <= v < x: continue
+                cc = list(c); cc[k] = v; out.append(ident(cc))
+        return out
+    def fmt(i): return ",".join(map(str, coords(i)))
+def bfs(s):
+    dist = {s: 0}; q = deque([s])
+    while q:
+        u = q.popleft()
+        for v in nbrs(u):
+            if v not in dist: dist[v] = dist[u] + 1; q.append(v)
+    return dist
+srcs = random.sample(range(N), min(N, 4))
+bad = 0; count = 0
+for s in srcs:
+    dist = bfs(s)
+    for t in random.sample(range(N), min(N, 10)):
+        args = [mf, "route", "--json", "--" + kind, shape, "--from", fmt(s), "--to", fmt(t)]
+        if routing != "default": args += ["--routing", routing]
+        d = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+        p = d["path"]; count += 1
+        okp = (p[0] == s and p[-1] == t and d["length"] == len(p) - 1 == dist[t]
+               and all(b in nbrs(a) for a, b in zip(p, p[1:])))
+        if not okp:
+            bad += 1
+            print("# %s %s %s %s->%s: length %d, BFS %d, path %s" % (kind, shape, routing, s, t, d["length"], dist[t], p))
+print("# %d pairs" % count)
+sys.exit(1 if bad else 0)
+EOF
+for spec in "mesh 5x7 dor" "mesh 3x4x5 dor" "torus 5x5 dor" "torus 6x4 dor" \
+	    "torus 4x6x3 dor" "torus 5x5 diagonal" "torus 6x6 diagonal" "torus 5x5 cdo" \
+	    "torus 4x4x4 cdo" "mesh 2x2x2x2 default" "hex 4 a1" "hex 7 a1" "hex 2 default"; do
+	# shellcheck disable=SC2086
+	check "route lengths equal BFS distances: $spec" python3 "$TMP/checkroute.py" "$MF" $spec
+done
+if "$MF" route --json --hex 4 --from 11 --to 5 2>&1 |
+   json_field 'd["m"]["x"], d["m"]["y"], d["m"]["z"], d["length"]' | grep -qx '0 -2 -1 3'; then
+	ok "route --hex 4 --from 11 --to 5: m = (0,-2,-1), 3 hops (003 example)"
+else notok "route --hex 4 --from 11 --to 5: m = (0,-2,-1), 3 hops (003 example)"; fi
+
+# ---------------------------------------------------------------- analyze
+# 004 Theorem 4: Delta(dor) on T_K^n = (K-1)(K^(n-1)-1)/2; the subtrees of
+# G_0 hold every node but 0.
+for spec in "5 2" "7 2" "9 2" "5 3" "3 4"; do
+	set -- $spec; K=$1 d=$2
+	shape=$(python3 -c "print('x'.join(['$K'] * $d))")
+	want=$(( (K - 1) * (K ** (d - 1) - 1) / 2 ))
+	got=$("$MF" analyze --json --torus "$shape" --routing dor 2>&1 |
+	      json_field 'd["delta"], sum(s["size"] for s in d["subtrees"]) == d["nodes"] - 1' 2>/dev/null)
+	if [ "$got" = "$want True" ]; then ok "analyze --torus $shape dor: Delta $want (004 Theorem 4)"
+	else notok "analyze --torus $shape dor: Delta $want (004 Theorem 4), got '$got'"; fi
+done
+
+# ---------------------------------------------------------------- sanitizers
+san_ok() {
+	"$SAN" "$@" >"$TMP/san.out" 2>"$TMP/san.err"
+	local rc=$?
+	! grep -qE 'Sanitizer|runtime error' "$TMP/san.err" && echo $rc
+}
+if [ -x "$SAN" ] &&
+   [ "$(san_ok plan --json --mesh 16x16 --from 3,4 --algo binomial)" = 0 ] &&
+   [ "$(san_ok plan --torus 5x5 --format dot)" = 0 ] &&
+   [ "$(san_ok plan --hex 4 --from 11 --steps)" = 0 ] &&
+   [ "$(san_ok route --json --hex 4 --from 11 --to 5)" = 0 ] &&
+   [ "$(san_ok route --torus 4x5x6 --from 1,2,3 --to 3,4,0 --routing cdo)" = 0 ] &&
+   [ "$(san_ok analyze --json --torus 5x5 --routing diagonal)" = 0 ] &&
+   [ "$(san_ok plan --mesh 99999999999x2)" = 2 ] &&
+   [ "$(san_ok plan --mesh 8x8 --from 1,2,3,4,5,6,7,8,9,10)" = 2 ] &&
+   [ "$(san_ok bogus --json)" = 2 ]; then
+	ok "ASan/UBSan build: plan, route, analyze and errors run clean"
+else
+	sed 's/^/# /' "$TMP/san.err" | head -n 20
+	notok "ASan/UBSan build: plan, route, analyze and errors run clean"
+fi
+
+# ---------------------------------------------------------------- docs
+if command -v groff >/dev/null; then
+	if groff -ww -z -man docs/meshfabric.8 >"$TMP/groff.err" 2>&1 && [ ! -s "$TMP/groff.err" ]; then
+		ok "man page renders without warnings (groff -ww)"
+	else sed 's/^/# /' "$TMP/groff.err" | head; notok "man page renders without warnings (groff -ww)"; fi
+else
+	notok "man page renders without warnings: groff not installed (apt-get install groff-base)"
+fi
+missing=
+for c in $cmds; do
+	grep -q "^\.SS $c\b\|^\.B meshfabric $c\|^\.SS \"$c" docs/meshfabric.8 || missing="$missing $c"
+	for o in $("$MF" $c --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+		grep -qF -- "\\-\\-${o#--}" docs/meshfabric.8 || missing="$missing $c:$o"
+	done
+done
+if [ -z "$missing" ]; then ok "man page documents every command and option"
+else notok "man page documents every command and option; missing:$missing"; fi
+comp=userspace/completion/meshfabric.bash
+if bash -n "$comp" 2>"$TMP/e"; then ok "bash completion parses (bash -n)"
+else sed 's/^/# /' "$TMP/e"; notok "bash completion parses (bash -n)"; fi
+complete_words() { # complete_words WORD... : COMPREPLY for the last word
+	bash -c '
+		MESHFABRIC="$1"; shift
+		complete() { :; }
+		source "$0"
+		meshfabric() { "$MESHFABRIC" "$@"; }
+		COMP_WORDS=(meshfabric "$@"); COMP_CWORD=$#
+		_meshfabric
+		printf "%s\n" "${COMPREPLY[@]}"' "$comp" "$PWD/$MF" "$@" 2>&1 | sort | tr '\n' ' '
+}
+c1=$(complete_words pl) c2=$(complete_words plan --al) c3=$(complete_words plan --algo "")
+c4=$(complete_words route --routing "") c5=$(complete_words analyze --)
+case "$c1|$c2|$c3|$c4|$c5" in
+	"plan |--algo |"*eyes*tsay-wang*"|"*a1*dor*"|"*--routing*--torus*)
+		ok "bash completion completes commands, options and values" ;;
+	*) echo "# got: '$c1' '$c2' '$c3' '$c4' '$c5'"
+	   notok "bash completion completes commands, options and values" ;;
+esac
+
+echo "1..$n"

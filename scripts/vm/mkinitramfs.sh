@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the test VM's base initramfs (uncompressed newc cpio) for
+# scripts/vm.sh:  scripts/vm/mkinitramfs.sh OUT.cpio KVER
+#   /init                    scripts/vm/init
+#   /bin/busybox             busybox-static (applets installed at boot)
+#   /usr/sbin/ip             iproute2 and the libraries ldd names (call it
+#                            by full path: busybox's sh prefers its applet)
+#   /mf/meshfabric           build/meshfabric (if built) and its libraries
+#   /mf/meshfabric.ko        drivers/net/meshfabric/meshfabric.ko (if built)
+#   /mf/selftests/           the repo's selftests/
+#   /lib/modules/KVER/...    veth.ko from linux-image (baseline tests)
+# The per-run command is a second cpio appended by scripts/vm.sh.
+set -eu
+out=$1
+kver=$2
+top=$(cd "$(dirname "$0")/../.." && pwd)
+stage=$(mktemp -d "${TMPDIR:-/tmp}/mf-initramfs.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+
+# copy a binary and the shared libraries it needs, at their own paths
+add_bin() {
+	local src=$1 dst=$2 lib
+	mkdir -p "$stage$(dirname "$dst")"
+	cp -L "$src" "$stage$dst"
+	for lib in $(ldd "$src" 2>/dev/null | grep -oE '/[^ ]+\.so[^ ]*'); do
+		[ -e "$stage$lib" ] && continue
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+}
+
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,run,tmp,root,etc,mf,lib64}
+bb=$(command -v busybox || true)
+if [ -z "$bb" ] || ldd "$bb" >/dev/null 2>&1; then
+	# must be the static build (busybox-static)
+	[ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1 && bb=/bin/busybox
+fi
+if [ -z "$bb" ] || ldd "$bb" >/dev/null 2>&1; then
+	echo "mkinitramfs: busybox-static missing (make setup)" >&2
+	exit 1
+fi
+cp "$bb" "$stage/bin/busybox"
+install -m 755 "$top/scripts/vm/init" "$stage/init"
+add_bin /usr/sbin/ip /usr/sbin/ip
+mkdir -p "$stage/etc/iproute2"
+[ -d /etc/iproute2 ] && cp -r /etc/iproute2/. "$stage/etc/iproute2/" 2>/dev/null || true
+[ -d /usr/share/iproute2 ] && mkdir -p "$stage/usr/share" &&
+	cp -r /usr/share/iproute2 "$stage/usr/share/" 2>/dev/null || true
+echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
+echo "root:x:0:" >"$stage/etc/group"
+echo "127.0.0.1 localhost" >"$stage/etc/hosts"
+
+[ -x "$top/build/meshfabric" ] && add_bin "$top/build/meshfabric" /mf/meshfabric
+ko=$top/drivers/net/meshfabric/meshfabric.ko
+[ -f "$ko" ] && cp "$ko" "$stage/mf/meshfabric.ko"
+if [ -d "$top/selftests" ]; then
+	mkdir -p "$stage/mf/selftests"
+	cp -r "$top/selftests/." "$stage/mf/selftests/"
+fi
+veth=/lib/modules/$kver/kernel/drivers/net/veth.ko
+if [ -f "$veth" ]; then
+	mkdir -p "$stage/lib/modules/$kver/kernel/drivers/net"
+	cp "$veth" "$stage/lib/modules/$kver/kernel/drivers/net/"
+	echo "kernel/drivers/net/veth.ko:" >"$stage/lib/modules/$kver/modules.dep"
+fi
+
+(cd "$stage" && find . -print0 | LC_ALL=C sort -z |
+	cpio --null -o -H newc --quiet -R 0:0) >"$out.tmp"
+mv "$out.tmp" "$out"

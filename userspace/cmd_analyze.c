@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_analyze.c - `meshfabric analyze`: the balance measure Delta(R) of
+ * 004 (Definition 1) of a homogeneous routing function, and the sizes of
+ * the subtrees S_i of the communication graph G_0 behind it
+ * (mf_route_delta).
+ *
+ * JSON: {"topology":{...},"routing":"dor","nodes":25,"delta":D,
+ *        "subtrees":[{"port":0,"direction":"x+","size":S},...]}
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "json.h"
+#include "route.h"
+
+enum { KEY_ROUTING = 1 };
+
+static const struct mf_opt analyze_opts[] = {
+	MF_OPTS_TOPOLOGY,
+	{ "routing", 0, "ROUTING", KEY_ROUTING,
+	  "dor, diagonal, cdo (torus), a1 (hex); default per topology" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_analyze;
+	struct mf_topo_arg ta = { 0, NULL };
+	u32 routing = MESHFABRIC_ROUTE_DEFAULT, p;
+	u64 delta, size[MF_HEX_PORTS > 2 * MF_MAX_DIMS ? MF_HEX_PORTS : 2 * MF_MAX_DIMS];
+	char err[256], shape[96], dir[16];
+	const char *val;
+	struct mf_topo t;
+	struct mf_args a;
+	struct mf_json j;
+	int k, r;
+
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+		r = 0;
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			return mf_usage(cmd, "unexpected argument '%.40s'", val);
+		case MF_ARG_REST:
+			return mf_usage(cmd, "unexpected '--'");
+		case MF_KEY_MESH:
+		case MF_KEY_TORUS:
+		case MF_KEY_HEX:
+			r = mf_topo_arg_set(&ta, k, val, err, sizeof(err));
+			break;
+		case KEY_ROUTING:
+			r = mf_parse_routing(val, &routing, err, sizeof(err));
+			break;
+		}
+		if (r)
+			return mf_usage(cmd, "%s", err);
+	}
+	if (mf_topo_arg_build(&ta, &t, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (t.kind == MESHFABRIC_KIND_MESH)
+		return mf_usage(cmd, "Delta is defined for homogeneous routing: use --torus or --hex");
+	if (mf_route_valid(&t, routing))
+		return mf_usage(cmd, "routing %s is not defined on %s meshes",
+				mf_route_name(routing),
+				t.kind == MESHFABRIC_KIND_HEX ? "hexagonal" :
+				mf_topo_kind_name(t.kind));
+	routing = mf_route_resolve(&t, routing);
+	mf_format_shape(&t, shape, sizeof(shape));
+	memset(size, 0, sizeof(size));
+	r = mf_route_delta(&t, routing, &delta, size);
+	if (r)
+		return mf_fail("Delta of %s on %s %s: %s", mf_route_name(routing),
+			       mf_topo_kind_name(t.kind), shape, mf_strerror(r));
+
+	if (ctx->json) {
+		mf_json_init(&j, ctx->out);
+		mf_json_obj(&j);
+		mf_json_key(&j, "topology");
+		mf_json_obj(&j);
+		mf_json_kv_str(&j, "kind", mf_topo_kind_name(t.kind));
+		mf_json_key(&j, "dims");
+		mf_json_arr(&j);
+		for (p = 0; p < t.ndims; p++)
+			mf_json_u64(&j, t.dims[p]);
+		mf_json_close(&j);
+		mf_json_close(&j);
+		mf_json_kv_str(&j, "routing", mf_route_name(routing));
+		mf_json_kv_u64(&j, "nodes", t.nodes);
+		mf_json_kv_u64(&j, "delta", delta);
+		mf_json_key(&j, "subtrees");
+		mf_json_arr(&j);
+		for (p = 0; p < t.nports; p++) {
+			mf_format_port(&t, p, dir, sizeof(dir));
+			mf_json_obj(&j);
+			mf_json_kv_u64(&j, "port", p);
+			mf_json_kv_str(&j, "direction", dir);
+			mf_json_kv_u64(&j, "size", size[p]);
+			mf_json_close(&j);
+		}
+		mf_json_end(&j);
+		return MF_EXIT_OK;
+	}
+	fprintf(ctx->out, "topology  %s %s\n", mf_topo_kind_name(t.kind), shape);
+	fprintf(ctx->out, "routing   %s\n", mf_route_name(routing));
+	fprintf(ctx->out, "nodes     %u\n", t.nodes);
+	fprintf(ctx->out, "delta     %llu\n", (unsigned long long)delta);
+	fprintf(ctx->out, "subtrees of G_0 (nodes reached through each port of node 0):\n");
+	for (p = 0; p < t.nports; p++) {
+		mf_format_port(&t, p, dir, sizeof(dir));
+		fprintf(ctx->out, "  port %u %-5s %llu\n", p, dir,
+			(unsigned long long)size[p]);
+	}
+	return MF_EXIT_OK;
+}
+
+const struct mf_cmd mf_cmd_analyze = {
+	.name = "analyze",
+	.summary = "balance Delta(R) of a routing function on a torus or H_n (offline)",
+	.synopsis = "{--torus AxBx...|--hex N} [--routing ROUTING] [--json]",
+	.description =
+		"Delta(R) (Jerebic and Trobec, Definition 1) is the largest difference\n"
+		"between the sizes of the subtrees of the communication graph G_0 rooted\n"
+		"at the neighbours of node 0; the smaller, the better balanced the\n"
+		"routing.\n",
+	.opts = analyze_opts,
+	.run = analyze_main,
+};

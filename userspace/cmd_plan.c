@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_plan.c - `meshfabric plan`: build a broadcast schedule with the
+ * portable core (mf_plan), ALWAYS validate it with the independent checker
+ * (mf_check), and print it as text, JSON or graphviz dot.
+ *
+ * JSON (one line, streamed to stdout, never built in memory):
+ *   {"topology":{"kind":"mesh","dims":[8,8]},"algo":"eyes",
+ *    "model":"one-port","source":0,"nodes":64,
+ *    "summary":{"steps":6,"sends":63,"tcd":79,"max_link_load":1,
+ *               "contention_free":true},
+ *    "steps":[[{"src":0,"dst":ID,"path":[0,...,ID]}],...]}
+ * For H_n "dims" is [n].  --summary leaves "steps" out.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "json.h"
+#include "check.h"
+#include "route.h"
+
+enum {
+	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
+	KEY_SUMMARY,
+};
+
+enum fmt { FMT_TEXT, FMT_JSON, FMT_DOT, FMT_SUMMARY };
+
+/* Text output lists the steps by default up to this many nodes. */
+#define STEPS_BY_DEFAULT_MAX_NODES 64
+
+static const struct mf_opt plan_opts[] = {
+	MF_OPTS_TOPOLOGY,
+	{ "from", 0, "NODE", KEY_FROM,
+	  "source: coordinates (3,4) or node id; hex: address (default 0)" },
+	{ "algo", 0, "ALGO", KEY_ALGO,
+	  "auto (default), eyes, hex, tree, binomial, flood, tsay-wang, mintcd" },
+	{ "routing", 0, "ROUTING", KEY_ROUTING,
+	  "dor, diagonal, cdo (mesh/torus), a1 (hex); default per topology" },
+	{ "model", 0, "MODEL", KEY_MODEL,
+	  "one-port or all-port: the port model auto chooses for" },
+	{ "format", 0, "FORMAT", KEY_FORMAT, "text (default), json, dot or summary" },
+	{ "steps", 0, NULL, KEY_STEPS, "text: list every step (default up to 64 nodes)" },
+	{ "summary", 0, NULL, KEY_SUMMARY, "print the summary only, not the steps" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+struct plan {
+	struct mf_topo t;
+	struct mf_sched s;
+	struct mf_stats st;
+	const struct mf_algo *algo;
+	u32 routing;
+};
+
+static void json_topology(struct mf_json *j, const struct mf_topo *t)
+{
+	u32 i;
+
+	mf_json_key(j, "topology");
+	mf_json_obj(j);
+	mf_json_kv_str(j, "kind", mf_topo_kind_name(t->kind));
+	mf_json_key(j, "dims");
+	mf_json_arr(j);
+	for (i = 0; i < t->ndims; i++)
+		mf_json_u64(j, t->dims[i]);
+	mf_json_close(j);
+	mf_json_close(j);
+}
+
+static void print_json(FILE *f, const struct plan *p, bool steps)
+{
+	const struct mf_send *sd;
+	struct mf_json j;
+	u32 i, k, h, n;
+
+	mf_json_init(&j, f);
+	mf_json_obj(&j);
+	json_topology(&j, &p->t);
+	mf_json_kv_str(&j, "algo", p->algo->name);
+	mf_json_kv_str(&j, "model", mf_model_name(p->s.model));
+	mf_json_kv_u64(&j, "source", p->s.source);
+	mf_json_kv_u64(&j, "nodes", p->t.nodes);
+	mf_json_key(&j, "summary");
+	mf_json_obj(&j);
+	mf_json_kv_u64(&j, "steps", p->st.steps);
+	mf_json_kv_u64(&j, "sends", p->st.sends);
+	mf_json_kv_u64(&j, "tcd", p->st.tcd);
+	mf_json_kv_u64(&j, "max_link_load", p->st.max_link_load);
+	mf_json_kv_bool(&j, "contention_free", p->st.max_link_load <= 1);
+	mf_json_close(&j);
+	if (steps) {
+		mf_json_key(&j, "steps");
+		mf_json_arr(&j);
+		for (i = 0; i < p->s.nsteps; i++) {
+			sd = mf_sched_sends(&p->s, i, &n);
+			mf_json_arr(&j);
+			for (k = 0; k < n; k++) {
+				mf_json_obj(&j);
+				mf_json_kv_u64(&j, "src", sd[k].src);
+				mf_json_kv_u64(&j, "dst", sd[k].dst);
+				mf_json_key(&j, "path");
+				mf_json_arr(&j);
+				for (h = 0; h <= sd[k].hops; h++)
+					mf_json_u64(&j, p->s.path[sd[k].path + h]);
+				mf_json_close(&j);
+				mf_json_close(&j);
+			}
+			mf_json_close(&j);
+		}
+		mf_json_close(&j);
+	}
+	mf_json_end(&j);
+}
+
+static void print_text(FILE *f, const struct plan *p, bool steps)
+{
+	const struct mf_send *sd;
+	char shape[96], a[64];
+	u32 i, k, h, n;
+
+	mf_format_shape(&p->t, shape, sizeof(shape));
+	mf_format_node(&p->t, p->s.source, a, sizeof(a));
+	fprintf(f, "topology         %s %s\n", mf_topo_kind_name(p->t.kind), shape);
+	fprintf(f, "algorithm        %s\n", p->algo->name);
+	fprintf(f, "model            %s\n", mf_model_name(p->s.model));
+	fprintf(f, "routing          %s\n", mf_route_name(p->routing));
+	fprintf(f, "source           %s (node %u)\n", a, p->s.source);
+	fprintf(f, "nodes            %u\n", p->t.nodes);
+	fprintf(f, "steps            %u\n", p->st.steps);
+	fprintf(f, "sends            %u\n", p->st.sends);
+	fprintf(f, "tcd              %llu\n", (unsigned long long)p->st.tcd);
+	fprintf(f, "max link load    %u\n", p->st.max_link_load);
+	fprintf(f, "contention-free  %s\n", p->st.max_link_load <= 1 ? "yes" : "no");
+	if (!steps)
+		return;
+	for (i = 0; i < p->s.nsteps; i++) {
+		sd = mf_sched_sends(&p->s, i, &n);
+		fprintf(f, "step %u: %u send%s\n", i + 1, n, n == 1 ? "" : "s");
+		for (k = 0; k < n; k++) {
+			mf_format_node(&p->t, sd[k].src, a, sizeof(a));
+			fprintf(f, "  %s ->", a);
+			mf_format_node(&p->t, sd[k].dst, a, sizeof(a));
+			fprintf(f, " %s  (%u hop%s:", a, sd[k].hops,
+				sd[k].hops == 1 ? "" : "s");
+			for (h = 0; h <= sd[k].hops; h++) {
+				mf_format_node(&p->t, p->s.path[sd[k].path + h], a,
+					       sizeof(a));
+				fprintf(f, " %s", a);
+			}
+			fprintf(f, ")\n");
+		}
+	}
+}
+
+static void print_dot(FILE *f, const struct plan *p)
+{
+	const struct mf_send *sd;
+	char shape[96], a[64];
+	u32 i, k, n, c[MF_MAX_DIMS];
+	bool grid = p->t.kind != MESHFABRIC_KIND_HEX && p->t.ndims == 2;
+
+	mf_format_shape(&p->t, shape, sizeof(shape));
+	mf_format_node(&p->t, p->s.source, a, sizeof(a));
+	fprintf(f, "digraph meshfabric {\n");
+	fprintf(f, "\tlabel=\"%s on %s %s from %s: %u steps, TCD %llu\";\n",
+		p->algo->name, mf_topo_kind_name(p->t.kind), shape, a, p->st.steps,
+		(unsigned long long)p->st.tcd);
+	fprintf(f, "\tnode [shape=circle, fontsize=10];\n");
+	for (i = 0; i < p->t.nodes; i++) {
+		mf_format_node(&p->t, i, a, sizeof(a));
+		fprintf(f, "\tn%u [label=\"%s\"", i, a);
+		if (grid) {
+			mf_topo_coords(&p->t, i, c);
+			fprintf(f, ", pos=\"%u,%u!\"", c[0], c[1]);
+		}
+		if (i == p->s.source)
+			fprintf(f, ", style=filled, fillcolor=gold");
+		fprintf(f, "];\n");
+	}
+	for (i = 0; i < p->s.nsteps; i++) {
+		sd = mf_sched_sends(&p->s, i, &n);
+		for (k = 0; k < n; k++)
+			fprintf(f, "\tn%u -> n%u [label=\"%u\"];\n", sd[k].src,
+				sd[k].dst, i + 1);
+	}
+	fprintf(f, "}\n");
+}
+
+static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_plan;
+	struct mf_topo_arg ta = { 0, NULL };
+	const char *from = NULL, *val;
+	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0;
+	bool want_steps = false, summary = false;
+	enum fmt fmt = FMT_TEXT;
+	const struct mf_algo *used = NULL;
+	struct mf_args a;
+	struct plan p;
+	char err[256], shape[96];
+	int k, r, rc;
+
+	memset(&p, 0, sizeof(p));
+	p.routing = MESHFABRIC_ROUTE_DEFAULT;
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+		r = 0;
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			return mf_usage(cmd, "unexpected argument '%.40s'", val);
+		case MF_ARG_REST:
+			return mf_usage(cmd, "unexpected '--'");
+		case MF_KEY_MESH:
+		case MF_KEY_TORUS:
+		case MF_KEY_HEX:
+			r = mf_topo_arg_set(&ta, k, val, err, sizeof(err));
+			break;
+		case KEY_FROM:
+			from = val;
+			break;
+		case KEY_ALGO:
+			r = mf_parse_algo(val, &algo, err, sizeof(err));
+			break;
+		case KEY_ROUTING:
+			r = mf_parse_routing(val, &p.routing, err, sizeof(err));
+			break;
+		case KEY_MODEL:
+			r = mf_parse_model(val, &model, err, sizeof(err));
+			break;
+		case KEY_FORMAT:
+			if (!strcmp(val, "text"))
+				fmt = FMT_TEXT;
+			else if (!strcmp(val, "json"))
+				fmt = FMT_JSON;
+			else if (!strcmp(val, "dot"))
+				fmt = FMT_DOT;
+			else if (!strcmp(val, "summary"))
+				fmt = FMT_SUMMARY;
+			else
+				return mf_usage(cmd,
+						"unknown format '%.40s' (text, json, dot, summary)",
+						val);
+			break;
+		case KEY_STEPS:
+			want_steps = true;
+			break;
+		case KEY_SUMMARY:
+			summary = true;
+			break;
+		}
+		if (r)
+			return mf_usage(cmd, "%s", err);
+	}
+	if (ctx->json) {
+		if (fmt == FMT_DOT)
+			return mf_usage(cmd, "--json and --format dot exclude each other");
+		fmt = FMT_JSON;
+	}
+	if (fmt == FMT_SUMMARY) {
+		summary = true;
+		fmt = FMT_TEXT;
+	}
+	if (summary && want_steps)
+		return mf_usage(cmd, "--steps and --summary exclude each other");
+	if (mf_topo_arg_build(&ta, &p.t, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (from && mf_parse_node(&p.t, from, &source, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (mf_route_valid(&p.t, p.routing))
+		return mf_usage(cmd, "routing %s is not defined on %s meshes",
+				mf_route_name(p.routing),
+				p.t.kind == MESHFABRIC_KIND_HEX ? "hexagonal" :
+				mf_topo_kind_name(p.t.kind));
+	p.routing = mf_route_resolve(&p.t, p.routing);
+	mf_format_shape(&p.t, shape, sizeof(shape));
+
+	if (algo == MESHFABRIC_ALGO_AUTO) {
+		p.algo = mf_algo_auto(&p.t, model);
+		if (!p.algo)
+			return mf_fail("no %salgorithm in this build covers %s %s",
+				       model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
+						"one-port " : "all-port ") : "",
+				       mf_topo_kind_name(p.t.kind), shape);
+	} else {
+		p.algo = mf_algo_by_id(algo);
+		if (model && p.algo->model != model)
+			return mf_usage(cmd, "%s is a %s algorithm; --model %s does not apply",
+					p.algo->name, mf_model_name(p.algo->model),
+					mf_model_name(model));
+	}
+	if (p.algo->supports(&p.t))
+		/* meshes are the default reading of "6x6"; name the other kinds */
+		return mf_fail("%s covers %s; %s%s is not one", p.algo->name,
+			       p.algo->covers,
+			       p.t.kind == MESHFABRIC_KIND_TORUS ? "torus " : "", shape);
+
+	r = mf_plan(&p.t, p.algo->id, source, p.routing, &p.s, &used);
+	if (r) {
+		rc = mf_fail("%s on %s %s: %s", p.algo->name, mf_topo_kind_name(p.t.kind),
+			     shape, mf_strerror(r));
+		goto out;
+	}
+	r = mf_check(&p.t, &p.s, &p.st, err, sizeof(err));
+	if (r) {
+		rc = r == -EINVAL ?
+		     mf_fail("%s produced an invalid schedule: %s", p.algo->name, err) :
+		     mf_fail("checking the schedule: %s", mf_strerror(r));
+		goto out;
+	}
+	if (fmt == FMT_JSON)
+		print_json(ctx->out, &p, !summary);
+	else if (fmt == FMT_DOT)
+		print_dot(ctx->out, &p);
+	else
+		print_text(ctx->out, &p, !summary && (want_steps ||
+				p.t.nodes <= STEPS_BY_DEFAULT_MAX_NODES));
+	rc = MF_EXIT_OK;
+out:
+	mf_sched_free(&p.s);
+	return rc;
+}
+
+const struct mf_cmd mf_cmd_plan = {
+	.name = "plan",
+	.summary = "build, check and print a broadcast schedule (offline)",
+	.synopsis = "{--mesh AxBx...|--torus AxBx...|--hex N} [--from NODE] [--algo ALGO]\n"
+		    "       [--routing ROUTING] [--model MODEL] [--json|--format FORMAT]\n"
+		    "       [--steps|--summary]",
+	.description =
+		"Every schedule is validated by the independent checker before it is\n"
+		"printed; an invalid schedule is an error (exit 1).  The summary gives\n"
+		"steps, sends, TCD (sum of path lengths), the largest number of sends on\n"
+		"one directed link in one step, and whether the schedule is free of\n"
+		"step contention.\n",
+	.opts = plan_opts,
+	.run = plan_main,
+};

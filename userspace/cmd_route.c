@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_route.c - `meshfabric route`: the path a routing function takes from
+ * one node to another (mf_route_path), its length and, on H_n, A1's
+ * vector (m_x, m_y, m_z) of 003 (mf_hex_route_vector).
+ *
+ * JSON: {"topology":{...},"routing":"a1","from":11,"to":5,"length":3,
+ *        "path":[11,...,5], "m":{"x":0,"y":-2,"z":-1}}        (hex)
+ *       ... "path":[0,1,...], "coords":[[0,0],[1,0],...]}      (mesh/torus)
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "json.h"
+#include "route.h"
+
+enum { KEY_FROM = 1, KEY_TO, KEY_ROUTING };
+
+static const struct mf_opt route_opts[] = {
+	MF_OPTS_TOPOLOGY,
+	{ "from", 0, "NODE", KEY_FROM, "first node: coordinates (3,4) or id; hex: address" },
+	{ "to", 0, "NODE", KEY_TO, "last node, like --from" },
+	{ "routing", 0, "ROUTING", KEY_ROUTING,
+	  "dor, diagonal, cdo (mesh/torus), a1 (hex); default per topology" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static void print_json(FILE *f, const struct mf_topo *t, u32 routing,
+		       const u32 *path, u32 len)
+{
+	u32 i, d, c[MF_MAX_DIMS];
+	struct mf_json j;
+	s32 m[3];
+
+	mf_json_init(&j, f);
+	mf_json_obj(&j);
+	mf_json_key(&j, "topology");
+	mf_json_obj(&j);
+	mf_json_kv_str(&j, "kind", mf_topo_kind_name(t->kind));
+	mf_json_key(&j, "dims");
+	mf_json_arr(&j);
+	for (i = 0; i < t->ndims; i++)
+		mf_json_u64(&j, t->dims[i]);
+	mf_json_close(&j);
+	mf_json_close(&j);
+	mf_json_kv_str(&j, "routing", mf_route_name(routing));
+	mf_json_kv_u64(&j, "from", path[0]);
+	mf_json_kv_u64(&j, "to", path[len]);
+	mf_json_kv_u64(&j, "length", len);
+	mf_json_key(&j, "path");
+	mf_json_arr(&j);
+	for (i = 0; i <= len; i++)
+		mf_json_u64(&j, path[i]);
+	mf_json_close(&j);
+	if (t->kind == MESHFABRIC_KIND_HEX) {
+		mf_hex_route_vector(t->dims[0], path[0], path[len], &m[0], &m[1], &m[2]);
+		mf_json_key(&j, "m");
+		mf_json_obj(&j);
+		mf_json_kv_s64(&j, "x", m[0]);
+		mf_json_kv_s64(&j, "y", m[1]);
+		mf_json_kv_s64(&j, "z", m[2]);
+		mf_json_close(&j);
+	} else {
+		mf_json_key(&j, "coords");
+		mf_json_arr(&j);
+		for (i = 0; i <= len; i++) {
+			mf_topo_coords(t, path[i], c);
+			mf_json_arr(&j);
+			for (d = 0; d < t->ndims; d++)
+				mf_json_u64(&j, c[d]);
+			mf_json_close(&j);
+		}
+		mf_json_close(&j);
+	}
+	mf_json_end(&j);
+}
+
+static void print_text(FILE *f, const struct mf_topo *t, u32 routing,
+		       const u32 *path, u32 len)
+{
+	char shape[96], a[64];
+	s32 mx, my, mz;
+	u32 i;
+
+	mf_format_shape(t, shape, sizeof(shape));
+	fprintf(f, "topology  %s %s\n", mf_topo_kind_name(t->kind), shape);
+	fprintf(f, "routing   %s\n", mf_route_name(routing));
+	mf_format_node(t, path[0], a, sizeof(a));
+	fprintf(f, "from      %s (node %u)\n", a, path[0]);
+	mf_format_node(t, path[len], a, sizeof(a));
+	fprintf(f, "to        %s (node %u)\n", a, path[len]);
+	fprintf(f, "length    %u\n", len);
+	fprintf(f, "path     ");
+	for (i = 0; i <= len; i++) {
+		mf_format_node(t, path[i], a, sizeof(a));
+		fprintf(f, " %s", a);
+	}
+	fprintf(f, "\n");
+	if (t->kind == MESHFABRIC_KIND_HEX) {
+		mf_hex_route_vector(t->dims[0], path[0], path[len], &mx, &my, &mz);
+		fprintf(f, "m_x       %d\nm_y       %d\nm_z       %d\n", mx, my, mz);
+	}
+}
+
+static int route_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_route;
+	struct mf_topo_arg ta = { 0, NULL };
+	const char *from = NULL, *to = NULL, *val;
+	u32 routing = MESHFABRIC_ROUTE_DEFAULT, src, dst, max, *path;
+	struct mf_topo t;
+	struct mf_args a;
+	char err[256];
+	int k, r;
+
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+		r = 0;
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			return mf_usage(cmd, "unexpected argument '%.40s'", val);
+		case MF_ARG_REST:
+			return mf_usage(cmd, "unexpected '--'");
+		case MF_KEY_MESH:
+		case MF_KEY_TORUS:
+		case MF_KEY_HEX:
+			r = mf_topo_arg_set(&ta, k, val, err, sizeof(err));
+			break;
+		case KEY_FROM:
+			from = val;
+			break;
+		case KEY_TO:
+			to = val;
+			break;
+		case KEY_ROUTING:
+			r = mf_parse_routing(val, &routing, err, sizeof(err));
+			break;
+		}
+		if (r)
+			return mf_usage(cmd, "%s", err);
+	}
+	if (mf_topo_arg_build(&ta, &t, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (!from || !to)
+		return mf_usage(cmd, "both --from and --to are needed");
+	if (mf_parse_node(&t, from, &src, err, sizeof(err)) ||
+	    mf_parse_node(&t, to, &dst, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (mf_route_valid(&t, routing))
+		return mf_usage(cmd, "routing %s is not defined on %s meshes",
+				mf_route_name(routing),
+				t.kind == MESHFABRIC_KIND_HEX ? "hexagonal" :
+				mf_topo_kind_name(t.kind));
+	routing = mf_route_resolve(&t, routing);
+
+	/* shortest-path routings: the distance bounds the path */
+	max = mf_topo_distance(&t, src, dst) + 1;
+	for (;;) {
+		path = calloc(max, sizeof(*path));
+		if (!path)
+			return mf_fail("out of memory");
+		r = mf_route_path(&t, routing, src, dst, path, max);
+		if (r != -ERANGE || max > mf_topo_diameter(&t))
+			break;
+		free(path);
+		max = mf_topo_diameter(&t) + 1;
+	}
+	if (r < 0) {
+		free(path);
+		return mf_fail("routing %s from %.40s to %.40s: %s",
+			       mf_route_name(routing), from, to, mf_strerror(r));
+	}
+	if (ctx->json)
+		print_json(ctx->out, &t, routing, path, (u32)r);
+	else
+		print_text(ctx->out, &t, routing, path, (u32)r);
+	free(path);
+	return MF_EXIT_OK;
+}
+
+const struct mf_cmd mf_cmd_route = {
+	.name = "route",
+	.summary = "show the path of a routing function between two nodes (offline)",
+	.synopsis = "{--mesh AxBx...|--torus AxBx...|--hex N} --from NODE --to NODE\n"
+		    "       [--routing ROUTING] [--json]",
+	.description =
+		"Prints the path hop by hop, its length and, on a hexagonal mesh, the\n"
+		"vector (m_x, m_y, m_z) of algorithm A1.\n",
+	.opts = route_opts,
+	.run = route_main,
+};

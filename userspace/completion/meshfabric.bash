@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+# bash completion for meshfabric(8).
+#
+# Commands and their options are read from the tool itself
+# (`meshfabric help --commands`, `meshfabric CMD --help`), so a new command
+# completes without touching this file.  Values of the options that take a
+# fixed set of names are listed below; fabric names (for the fabric
+# commands) come from `meshfabric list --names` when the tool has it.
+
+_meshfabric_fabrics()
+{
+	"$1" list --names 2>/dev/null
+}
+
+_meshfabric()
+{
+	local cur prev tool cmd i words
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+	tool=${COMP_WORDS[0]}
+	COMPREPLY=()
+
+	# the command: first word after the global options
+	cmd=
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		-*) ;;
+		*) cmd=${COMP_WORDS[i]}; break ;;
+		esac
+	done
+
+	if [ -z "$cmd" ]; then
+		if [[ $cur == -* ]]; then
+			words="-j --json -h --help -V --version"
+		else
+			words=$("$tool" help --commands 2>/dev/null)
+		fi
+		COMPREPLY=($(compgen -W "$words" -- "$cur"))
+		return 0
+	fi
+
+	case $prev in
+	--algo)
+		words="auto eyes hex tree binomial flood tsay-wang mintcd" ;;
+	--routing)
+		words="default dor diagonal cdo a1" ;;
+	--model)
+		words="one-port all-port" ;;
+	--format)
+		words="text json dot summary" ;;
+	--mesh|--torus)
+		words="4x4 8x8 16x16 5x5 7x7 4x4x4" ;;
+	--hex)
+		words="2 3 4 5 6 7 8" ;;
+	--from|--to|--name|--svg|--prefix|--ipv4)
+		return 0 ;;	# free-form values
+	*)
+		if [[ $cur == -* ]]; then
+			words=$("$tool" "$cmd" --help 2>/dev/null |
+				grep -oE -- '(^|[ ,])--?[a-zA-Z][a-zA-Z0-9-]*' |
+				sed 's/^[ ,]*//' | sort -u)
+		elif [ "$cmd" = help ]; then
+			words=$("$tool" help --commands 2>/dev/null)
+		else
+			case $cmd in
+			destroy|show|exec|bcast|stats)
+				words=$(_meshfabric_fabrics "$tool") ;;
+			*)
+				return 0 ;;
+			esac
+		fi ;;
+	esac
+	COMPREPLY=($(compgen -W "$words" -- "$cur"))
+	return 0
+}
+
+complete -F _meshfabric meshfabric

@@ -75,7 +75,7 @@ man: $(BUILD)/man/meshfabric.8.txt
 $(BUILD)/man/meshfabric.8.txt: docs/meshfabric.8
 	@mkdir -p $(dir $@)
 	groff -ww -z -man $<
-	MANWIDTH=80 man -l $< 2>/dev/null | col -b >$@ || groff -man -Tutf8 $< | col -b >$@
+	groff -man -Tascii -P-cbou $< >$@
 
 install: $(BUILD)/meshfabric
 	install -D -m 0755 $(BUILD)/meshfabric $(DESTDIR)$(PREFIX)/sbin/meshfabric

@@ -32,6 +32,14 @@ configs=("$@")
 
 fail() { echo "not ok - kunit $*"; }
 
+# One run at a time: runs share the tree and the build directories.
+mkdir -p "$root"
+exec 8>"$root/.kunit.lock"
+if ! flock -n 8; then
+	echo "# kunit: another run holds $root/.kunit.lock, waiting"
+	flock 8
+fi
+
 tree=$(bash "$top/scripts/linux-tree.sh" kunit) || {
 	fail "kernel tree: linux-source-6.1 could not be extracted"
 	exit 1

@@ -240,7 +240,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 				fmt = FMT_JSON;
 			else if (!strcmp(val, "dot"))
 				fmt = FMT_DOT;
-			else if (!strcmp(val, "summary"))
+			else if (!strcmp(val, "summary") || !strcmp(val, "summary-only"))
 				fmt = FMT_SUMMARY;
 			else
 				return mf_usage(cmd,

@@ -189,7 +189,9 @@ static void one(u32 d, u32 k, const struct mf_algo *eyes)
 int main(void)
 {
 	const struct mf_algo *eyes = mf_algo_by_id(MESHFABRIC_ALGO_EYES);
-	static const u32 cases[][2] = { { 2, 2 }, { 2, 3 }, { 2, 4 }, { 2, 5 }, { 3, 2 }, { 3, 3 } };
+	static const u32 cases[][2] = {
+		{ 2, 2 }, { 2, 3 }, { 2, 4 }, { 2, 5 }, { 3, 2 }, { 3, 3 },
+	};
 	u32 dims[2] = { 64, 64 }, i, s;
 	struct mf_topo t;
 	double secs = 0, t0;

@@ -300,43 +300,23 @@ struct exh {
 	u32 *f;			/* f[S]: least TCD to finish from informed set S */
 };
 
-/* Min-cost perfect matching of the nodes of S onto those of T (DP). */
-static u32 exh_match(const struct exh *x, u32 S, u32 T)
-{
-	u32 a[16], b[16], m = 0, mb = 0, i, u, j;
-	u32 dp[1 << 8];
-
-	for (i = 0; i < x->n; i++) {
-		if (S >> i & 1)
-			a[m++] = i;
-		if (T >> i & 1)
-			b[mb++] = i;
-	}
-	for (u = 0; u < (1U << m); u++)
-		dp[u] = INF;
-	dp[0] = 0;
-	for (u = 0; u + 1 < (1U << m); u++) {
-		u32 r = (u32)__builtin_popcount(u);
-
-		if (dp[u] == INF)
-			continue;
-		for (j = 0; j < m; j++)
-			if (!(u >> j & 1) && dp[u] + x->dist[a[r]][b[j]] < dp[u | 1U << j])
-				dp[u | 1U << j] = dp[u] + x->dist[a[r]][b[j]];
-	}
-	return dp[(1U << m) - 1];
-}
-
 /*
  * A one-port broadcast of N = 2^m nodes in m steps doubles the informed
  * set every step: each informed node sends once, to a distinct new node.
  * The cheapest step from S to S u T is a min-cost matching S -> T, and
  * the cheapest path of a message is a shortest path, so the least TCD
- * over all broadcasts (whatever their paths) is this DP on distances.
+ * over all broadcasts (whatever their paths) is
+ *   f(S) = min over T, |T| = |S|, T disjoint from S, of
+ *          matching(S -> T) + f(S u T),   f(all) = 0,
+ * on distances.  Per S the min over T and matchings is one DP that
+ * assigns the i-th node of S a new node in turn:
+ *   F(X) = min over y in C \ X of dist(a_|X|, y) + F(X u {y}),
+ *   F(X) = f(S u X) when |X| = |S|, f(S) = F({}),
+ * X a subset of the complement C of S (indexed by C's bits).
  */
 static void exh_solve(struct exh *x, const struct mf_topo *t)
 {
-	u32 full = (1U << x->n) - 1, S, T, sz, *d = malloc(t->nodes * sizeof(u32));
+	u32 full, S, sz, *d = malloc(t->nodes * sizeof(u32)), *F;
 	u32 i, j;
 
 	x->n = t->nodes;
@@ -348,25 +328,46 @@ static void exh_solve(struct exh *x, const struct mf_topo *t)
 	}
 	free(d);
 	x->f = calloc((size_t)full + 1, sizeof(u32));
+	F = malloc(((size_t)full + 1) * sizeof(u32));
 	for (sz = x->n / 2; sz >= 1; sz /= 2) {
 		for (S = 1; S < full; S++) {
-			u32 C = full & ~S, best = INF;
+			u32 a[16], c[16], na = 0, m = 0, X;
 
 			if ((u32)__builtin_popcount(S) != sz)
 				continue;
-			for (T = C;; T = (T - 1) & C) {
-				if ((u32)__builtin_popcount(T) == sz) {
-					u32 v = exh_match(x, S, T) + x->f[S | T];
+			for (i = 0; i < x->n; i++) {
+				if (S >> i & 1)
+					a[na++] = i;
+				else
+					c[m++] = i;
+			}
+			for (X = (1U << m); X-- > 0;) {
+				u32 r = (u32)__builtin_popcount(X), best = INF, U = S;
 
+				if (r > sz)
+					continue;
+				if (r == sz) {
+					for (j = 0; j < m; j++)
+						if (X >> j & 1)
+							U |= 1U << c[j];
+					F[X] = x->f[U];
+					continue;
+				}
+				for (j = 0; j < m; j++) {
+					u32 v;
+
+					if (X >> j & 1)
+						continue;
+					v = x->dist[a[r]][c[j]] + F[X | 1U << j];
 					if (v < best)
 						best = v;
 				}
-				if (!T)
-					break;
+				F[X] = best;
 			}
-			x->f[S] = best;
+			x->f[S] = F[0];
 		}
 	}
+	free(F);
 }
 
 static void exh_compare(u32 kind, u32 d, u32 k, u32 *out)

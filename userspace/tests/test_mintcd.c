@@ -245,7 +245,8 @@ static void nb_init(struct nb *b, const struct mf_topo *t)
 						continue;
 					for (j = 0; j < b->d; j++) {
 						u32 n = 1U << a[j];
-						u32 dx = pc[j] > qc[j] ? pc[j] - qc[j] : qc[j] - pc[j];
+						u32 dx = pc[j] > qc[j] ? pc[j] - qc[j] :
+							 qc[j] - pc[j];
 
 						if (b->torus && a[j] == b->k[j] && n - dx < dx)
 							dx = n - dx;
@@ -317,7 +318,8 @@ static void test_exhaustive_small(void)
 				u32 ex = ex_f(&e, 1U << s);
 				u64 m = plan_tcd(&t, MESHFABRIC_ALGO_MINTCD, s, &cont);
 
-				EXPECT_MSG(m == ex, "%s shape %u src %u: mintcd %llu, exhaustive %u",
+				EXPECT_MSG(m == ex,
+					   "%s shape %u src %u: mintcd %llu, exhaustive %u",
 					   mf_topo_kind_name(kind), i, s,
 					   (unsigned long long)m, ex);
 				EXPECT_EQ(nb_opt(&b, s), ex);

@@ -86,7 +86,7 @@ static void tw_plan_free(struct tw_plan *p)
 /* Ranks (offsets from the line's first node) of the intervals. */
 struct tw_iv {
 	s32 c;		/* the informed node */
-	u32 lm, lp;	/* ranks below / above it it is responsible for */
+	u32 lm, lp;	/* ranks below / above c it is responsible for */
 };
 
 static void tw_plan_add(struct tw_plan *p, struct tw_iv *iv, u32 *cnt,
@@ -387,6 +387,65 @@ static void tw_node(struct tw_ctx *x, u32 f, bool first, u32 base,
 		v[k] = first ? rho : tw_mod(x, (s64)base - rho);
 }
 
+/*
+ * Along the diagonal of phase f from sv by o ranks: |o| hops in each of
+ * dims k0, k0 + 1, .., f, 0, .., k0 - 1 (x_f moves by o, x_k by -o, or by
+ * o in phase 1).
+ */
+static int tw_diag_path(struct tw_ctx *x, u32 f, bool first, u32 k0, s32 o,
+			const u32 *sv)
+{
+	u32 q, dim, ao = (u32)(o < 0 ? -o : o);
+	int err = 0;
+
+	tw_start(x, sv);
+	for (q = 0; q <= f && !err; q++) {
+		bool plus = o > 0;
+
+		dim = (k0 + q) % (f + 1);
+		if (!first && dim < f)
+			plus = !plus;
+		err = tw_seg(x, dim, plus, ao);
+	}
+	return err;
+}
+
+/*
+ * To tv (rank change o) from the subtorus eps away in dimension g: eps
+ * hops in g, then 2 psi_g eps in f (the other x_k stay).  psi_g = +-1:
+ * eps = +-o, the short way; else (m odd) eps = o / psi_g, positive ranks
+ * through the + port, negative through the - port.
+ */
+static int tw_cross_path(struct tw_ctx *x, u32 f, u32 g, s32 o, u32 psi,
+			 u32 inv, const u32 *tv)
+{
+	u32 sv[TW_MAXD], e, hops, ao = (u32)(o < 0 ? -o : o);
+	bool plus;
+	int err;
+
+	if (psi == 1 % x->m) {
+		e = tw_mod(x, o);
+		plus = o > 0;
+		hops = ao;
+	} else if (psi == x->m - 1) {
+		e = tw_mod(x, -(s64)o);
+		plus = o < 0;
+		hops = ao;
+	} else {
+		e = (u32)((u64)tw_mod(x, o) * inv % x->m);
+		plus = o > 0;
+		hops = plus ? e : x->m - e;
+	}
+	memcpy(sv, tv, sizeof(sv));
+	sv[g] = tw_mod(x, (s64)tv[g] - e);
+	sv[f] = tw_mod(x, (s64)tv[f] - (s64)(2ULL * psi % x->m * e % x->m));
+	tw_start(x, sv);
+	err = tw_seg(x, g, plus, hops);
+	if (!err)
+		err = tw_seg_to(x, f, tv[f]);
+	return err;
+}
+
 /* Phases 1..d-1: the diagonals of the (f + 1)-dimensional subtori. */
 static int tw_phase_diag(struct tw_ctx *x, const struct tw_plan *p, u32 h,
 			 u32 *psi)
@@ -410,57 +469,20 @@ static int tw_phase_diag(struct tw_ctx *x, const struct tw_plan *p, u32 h,
 			for (i = p->first[k - 1]; i < p->first[k]; i++) {
 				u32 rho = p->order[i], j = p->slot[rho];
 				s32 o = p->off[rho];
-				u32 ao = (u32)(o < 0 ? -o : o);
 
 				tw_node(x, f, first, base, c, rho, tv);
 				if (j - 1 <= f) {
-					/* along the diagonal, dims j-1, j, .. */
-					u32 q, dim;
-
 					tw_node(x, f, first, base, c,
 						tw_mod(x, (s64)rho - o), sv);
-					tw_start(x, sv);
-					for (q = 0; q <= f; q++) {
-						bool plus = o > 0;
-
-						dim = (j - 1 + q) % (f + 1);
-						if (!first && dim < f)
-							plus = !plus;
-						err = tw_seg(x, dim, plus, ao);
-						if (err)
-							return err;
-					}
+					err = tw_diag_path(x, f, first, j - 1,
+							   o, sv);
 				} else {
-					/* to another subtorus: g, then f */
-					u32 g = j - 1, e, hops;
-					bool plus;
-
-					if (psi[g] == 1 % x->m) {
-						e = tw_mod(x, o);
-						plus = o > 0;
-						hops = ao;
-					} else if (psi[g] == x->m - 1) {
-						e = tw_mod(x, -(s64)o);
-						plus = o < 0;
-						hops = ao;
-					} else {
-						e = (u32)((u64)tw_mod(x, o) *
-							  inv[g] % x->m);
-						plus = o > 0;
-						hops = plus ? e : x->m - e;
-					}
-					memcpy(sv, tv, sizeof(sv));
-					sv[g] = tw_mod(x, (s64)tv[g] - e);
-					sv[f] = tw_mod(x, (s64)tv[f] -
-						       (s64)(2ULL * psi[g] % x->m *
-							     e % x->m));
-					tw_start(x, sv);
-					err = tw_seg(x, g, plus, hops);
-					if (!err)
-						err = tw_seg_to(x, f, tv[f]);
-					if (err)
-						return err;
+					err = tw_cross_path(x, f, j - 1, o,
+							    psi[j - 1],
+							    inv[j - 1], tv);
 				}
+				if (err)
+					return err;
 				err = tw_send(x);
 				if (err)
 					return err;

@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fabric_test.c - KUnit suite meshfabric_fabric: fabrics of real netdevs
+ * created from kernel code (UML), checked against the portable core:
+ *  - the kernel's routing tables (rtable.c) give the core's routed path
+ *    for every pair, and a 64 x 64 torus's table fits in 64 KiB (issue 4);
+ *  - each node's MAC is 02:6d:<fabric>:<node, 24 bits> (uapi header);
+ *  - a unicast frame sent by a node's netdev arrives at the destination's
+ *    netdev only, and exactly the directed links of the core's routed path
+ *    count it once (packets and bytes);
+ *  - the broadcast offload delivers to every other node exactly once and
+ *    returns the statistics of mf_plan + mf_check for the same topology,
+ *    algorithm and source; the link counters grow by the TCD;
+ *  - a node whose netdev is deleted is GONE: broadcasts from it fail with
+ *    -ENETDOWN, from elsewhere reach the others; destroy releases
+ *    everything (the module's allocation counter returns to its start).
+ */
+#include <kunit/test.h>
+#include <linux/etherdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/skbuff.h>
+#include <net/net_namespace.h>
+
+#include "mf.h"
+
+#define MF_KT_ETHERTYPE	0x88b5	/* IEEE local experimental */
+#define MF_KT_PAYLOAD	100
+
+struct mf_kt {
+	struct mf_fabric *f;
+	long allocated;		/* mf_allocated before the test */
+};
+
+static int mf_kt_init(struct kunit *test)
+{
+	struct mf_kt *kt = kunit_kzalloc(test, sizeof(*kt), GFP_KERNEL);
+
+	if (!kt)
+		return -ENOMEM;
+	kt->allocated = atomic_long_read(&mf_allocated);
+	test->priv = kt;
+	return 0;
+}
+
+/* Runs after every case, also after a failed assertion. */
+static void mf_kt_exit(struct kunit *test)
+{
+	struct mf_kt *kt = test->priv;
+
+	if (kt->f) {
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(kt->f->id), 0);
+		mf_fabric_put(kt->f);
+		kt->f = NULL;
+	}
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&mf_allocated), kt->allocated);
+}
+
+/* Create a fabric, attach every node in init_net and bring it up. */
+static struct mf_fabric *mf_kt_fabric(struct kunit *test, u32 kind, u32 ndims,
+				      const u32 *dims, bool attach)
+{
+	struct mf_kt *kt = test->priv;
+	struct meshfabric_create c;
+	struct net_device *dev;
+	u32 i;
+
+	memset(&c, 0, sizeof(c));
+	c.kind = kind;
+	c.ndims = ndims;
+	memcpy(c.dims, dims, ndims * sizeof(u32));
+	strscpy((char *)c.name, "kunit-fabric", sizeof(c.name));
+	KUNIT_ASSERT_EQ(test, mf_validate_create(&c), 0);
+	KUNIT_ASSERT_EQ(test, mf_fabric_create(&c, &kt->f), 0);
+	if (!attach)
+		return kt->f;
+	for (i = 0; i < kt->f->topo.nodes; i++)
+		KUNIT_ASSERT_EQ(test, mf_fabric_attach(kt->f, i, &init_net, NULL), 0);
+	rtnl_lock();
+	for (i = 0; i < kt->f->topo.nodes; i++) {
+		dev = rtnl_dereference(kt->f->node[i].dev);
+		if (dev)
+			dev_open(dev, NULL);
+	}
+	rtnl_unlock();
+	return kt->f;
+}
+
+static struct net_device *mf_kt_dev(struct mf_fabric *f, u32 node)
+{
+	return rtnl_dereference(f->node[node].dev);
+}
+
+static u64 mf_kt_rx(struct mf_fabric *f, u32 node)
+{
+	struct rtnl_link_stats64 st = {};
+	struct net_device *dev;
+
+	rtnl_lock();
+	dev = mf_kt_dev(f, node);
+	if (dev)
+		dev_get_stats(dev, &st);
+	rtnl_unlock();
+	return st.rx_packets;
+}
+
+/* MAC of a node as include/uapi/linux/meshfabric.h defines it. */
+static void mf_kt_mac(u32 fabric, u32 node, u8 *mac)
+{
+	mac[0] = 0x02;
+	mac[1] = 0x6d;
+	mac[2] = fabric;
+	mac[3] = node >> 16;
+	mac[4] = node >> 8;
+	mac[5] = node;
+}
+
+static struct sk_buff *mf_kt_frame(struct kunit *test, const u8 *dst,
+				   const u8 *src)
+{
+	struct sk_buff *skb = alloc_skb(ETH_HLEN + MF_KT_PAYLOAD + NET_IP_ALIGN,
+					GFP_KERNEL);
+	struct ethhdr *eth;
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_reserve(skb, NET_IP_ALIGN);
+	skb_reset_mac_header(skb);
+	eth = skb_put(skb, ETH_HLEN);
+	ether_addr_copy(eth->h_dest, dst);
+	ether_addr_copy(eth->h_source, src);
+	eth->h_proto = htons(MF_KT_ETHERTYPE);
+	memset(skb_put(skb, MF_KT_PAYLOAD), 0x5a, MF_KT_PAYLOAD);
+	skb->protocol = htons(MF_KT_ETHERTYPE);
+	return skb;
+}
+
+static u64 *mf_kt_links(struct kunit *test, struct mf_fabric *f, bool bytes)
+{
+	u64 *v = kunit_kcalloc(test, f->nlinks, sizeof(u64), GFP_KERNEL);
+	u64 l;
+
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	for (l = 0; l < f->nlinks; l++)
+		v[l] = bytes ? atomic64_read(&f->link[l].bytes) :
+			       atomic64_read(&f->link[l].packets);
+	return v;
+}
+
+struct mf_kt_topo {
+	const char *desc;
+	u32 kind;
+	u32 ndims;
+	u32 dims[3];
+};
+
+static const struct mf_kt_topo mf_kt_topos[] = {
+	{ "torus 4x4", MESHFABRIC_KIND_TORUS, 2, { 4, 4 } },
+	{ "torus 5x3", MESHFABRIC_KIND_TORUS, 2, { 5, 3 } },
+	{ "torus 3x3x3", MESHFABRIC_KIND_TORUS, 3, { 3, 3, 3 } },
+	{ "mesh 4x3", MESHFABRIC_KIND_MESH, 2, { 4, 3 } },
+	{ "hex 3", MESHFABRIC_KIND_HEX, 1, { 3 } },
+};
+
+static void mf_kt_topo_desc(const struct mf_kt_topo *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(mf_kt_topo, mf_kt_topos, mf_kt_topo_desc);
+
+/* The kernel's table against the core's routing function, every pair. */
+static void mf_fabric_test_routes(struct kunit *test)
+{
+	const struct mf_kt_topo *c = test->param_value;
+	u32 a, b, *want, *got;
+	struct mf_fabric *f;
+	int lw, lg;
+
+	f = mf_kt_fabric(test, c->kind, c->ndims, c->dims, false);
+	want = kunit_kcalloc(test, f->topo.nodes + 1, sizeof(u32), GFP_KERNEL);
+	got = kunit_kcalloc(test, f->topo.nodes + 1, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	for (a = 0; a < f->topo.nodes; a++)
+		for (b = 0; b < f->topo.nodes; b++) {
+			lw = mf_route_path(&f->topo, f->routing, a, b, want,
+					   f->topo.nodes + 1);
+			lg = mf_rt_path(&f->rt, a, b, got, f->topo.nodes + 1);
+			KUNIT_ASSERT_EQ_MSG(test, lg, lw, "%u -> %u", a, b);
+			KUNIT_EXPECT_EQ(test, (u32)lg, mf_topo_distance(&f->topo, a, b));
+			KUNIT_EXPECT_EQ(test, memcmp(want, got, (lw + 1) * sizeof(u32)), 0);
+		}
+}
+
+/* Issue 4: the routing tables of a 64 x 64 torus take at most 64 KiB. */
+static void mf_fabric_test_table_size(struct kunit *test)
+{
+	static const u32 dims[2] = { 64, 64 };
+	struct mf_fabric *f;
+
+	f = mf_kt_fabric(test, MESHFABRIC_KIND_TORUS, 2, dims, false);
+	KUNIT_EXPECT_LE(test, f->rt.bytes, (size_t)64 * 1024);
+	KUNIT_EXPECT_GT(test, f->rt.bytes, (size_t)0);
+}
+
+static void mf_fabric_test_unicast(struct kunit *test)
+{
+	const struct mf_kt_topo *c = test->param_value;
+	u32 src, dst, i, *path, pairs = 0;
+	u64 *before, *after, *bbefore, *bafter, *rx0, l;
+	u8 smac[ETH_ALEN], dmac[ETH_ALEN];
+	struct net_device *sdev;
+	struct mf_fabric *f;
+	struct sk_buff *skb;
+	int len, port;
+
+	f = mf_kt_fabric(test, c->kind, c->ndims, c->dims, true);
+	path = kunit_kcalloc(test, f->topo.nodes + 1, sizeof(u32), GFP_KERNEL);
+	rx0 = kunit_kcalloc(test, f->topo.nodes, sizeof(u64), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, path);
+	KUNIT_ASSERT_NOT_NULL(test, rx0);
+	rtnl_lock();
+	for (i = 0; i < f->topo.nodes; i++) {
+		mf_kt_mac(f->id, i, smac);
+		KUNIT_EXPECT_TRUE(test, ether_addr_equal(mf_kt_dev(f, i)->dev_addr, smac));
+	}
+	rtnl_unlock();
+
+	for (src = 0; src < f->topo.nodes; src += 2) {
+		for (dst = 0; dst < f->topo.nodes; dst += 3) {
+			if (src == dst)
+				continue;
+			pairs++;
+			for (i = 0; i < f->topo.nodes; i++)
+				rx0[i] = mf_kt_rx(f, i);
+			before = mf_kt_links(test, f, false);
+			bbefore = mf_kt_links(test, f, true);
+			mf_kt_mac(f->id, src, smac);
+			mf_kt_mac(f->id, dst, dmac);
+			skb = mf_kt_frame(test, dmac, smac);
+			rtnl_lock();
+			sdev = mf_kt_dev(f, src);
+			dev_hold(sdev);
+			rtnl_unlock();
+			skb->dev = sdev;
+			dev_queue_xmit(skb);
+			dev_put(sdev);
+			after = mf_kt_links(test, f, false);
+			bafter = mf_kt_links(test, f, true);
+
+			/* arrives at dst only */
+			for (i = 0; i < f->topo.nodes; i++)
+				KUNIT_EXPECT_EQ_MSG(test, mf_kt_rx(f, i) - rx0[i],
+						    (u64)(i == dst), "%u -> %u at %u",
+						    src, dst, i);
+			/* counted once on each link of the core's path */
+			len = mf_route_path(&f->topo, f->routing, src, dst, path,
+					    f->topo.nodes + 1);
+			KUNIT_ASSERT_GT(test, len, 0);
+			for (i = 0; i < (u32)len; i++) {
+				port = mf_topo_port(&f->topo, path[i], path[i + 1]);
+				KUNIT_ASSERT_GE(test, port, 0);
+				l = mf_topo_link(&f->topo, path[i], port);
+				after[l]--;
+				bafter[l] -= ETH_HLEN + MF_KT_PAYLOAD;
+			}
+			for (l = 0; l < f->nlinks; l++) {
+				KUNIT_EXPECT_EQ_MSG(test, after[l], before[l],
+						    "%u -> %u link %llu", src, dst, l);
+				KUNIT_EXPECT_EQ_MSG(test, bafter[l], bbefore[l],
+						    "%u -> %u link %llu", src, dst, l);
+			}
+			kunit_kfree(test, before);
+			kunit_kfree(test, after);
+			kunit_kfree(test, bbefore);
+			kunit_kfree(test, bafter);
+		}
+	}
+	KUNIT_EXPECT_GT(test, pairs, 0U);
+}
+
+struct mf_kt_bcast {
+	const char *desc;
+	u32 kind;
+	u32 ndims;
+	u32 dims[3];
+	u32 algo;
+};
+
+static const struct mf_kt_bcast mf_kt_bcasts[] = {
+	{ "eyes torus 4x4", MESHFABRIC_KIND_TORUS, 2, { 4, 4 }, MESHFABRIC_ALGO_EYES },
+	{ "eyes mesh 4x4", MESHFABRIC_KIND_MESH, 2, { 4, 4 }, MESHFABRIC_ALGO_EYES },
+	{ "tsay-wang torus 5x5", MESHFABRIC_KIND_TORUS, 2, { 5, 5 },
+	  MESHFABRIC_ALGO_TSAY_WANG },
+	{ "tree torus 5x5", MESHFABRIC_KIND_TORUS, 2, { 5, 5 }, MESHFABRIC_ALGO_TREE },
+	{ "binomial mesh 4x3", MESHFABRIC_KIND_MESH, 2, { 4, 3 },
+	  MESHFABRIC_ALGO_BINOMIAL },
+	{ "flood torus 3x3x3", MESHFABRIC_KIND_TORUS, 3, { 3, 3, 3 },
+	  MESHFABRIC_ALGO_FLOOD },
+	{ "hex A2 H_3", MESHFABRIC_KIND_HEX, 1, { 3 }, MESHFABRIC_ALGO_HEX },
+	{ "auto hex H_4", MESHFABRIC_KIND_HEX, 1, { 4 }, MESHFABRIC_ALGO_AUTO },
+	{ "auto torus 7x7", MESHFABRIC_KIND_TORUS, 2, { 7, 7 }, MESHFABRIC_ALGO_AUTO },
+};
+
+static void mf_kt_bcast_desc(const struct mf_kt_bcast *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(mf_kt_bcast, mf_kt_bcasts, mf_kt_bcast_desc);
+
+static void mf_fabric_test_bcast(struct kunit *test)
+{
+	const struct mf_kt_bcast *c = test->param_value;
+	u64 *before, *after, *rx0, sum, l;
+	const struct mf_algo *used;
+	struct mf_bcast_result res;
+	u8 smac[ETH_ALEN], bmac[ETH_ALEN];
+	struct mf_stats want;
+	struct mf_fabric *f;
+	struct sk_buff *skb;
+	struct mf_sched s;
+	char err[128];
+	u32 src, i;
+
+	f = mf_kt_fabric(test, c->kind, c->ndims, c->dims, true);
+	rx0 = kunit_kcalloc(test, f->topo.nodes, sizeof(u64), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rx0);
+	eth_broadcast_addr(bmac);
+	for (src = 0; src < f->topo.nodes; src += f->topo.nodes / 3 + 1) {
+		/* what the core says, independently of the module's cache */
+		KUNIT_ASSERT_EQ(test, mf_plan(&f->topo, c->algo, src,
+					      MESHFABRIC_ROUTE_DEFAULT, &s, &used), 0);
+		KUNIT_ASSERT_EQ(test, mf_check(&f->topo, &s, &want, err, sizeof(err)), 0);
+		mf_sched_free(&s);
+
+		for (i = 0; i < f->topo.nodes; i++)
+			rx0[i] = mf_kt_rx(f, i);
+		before = mf_kt_links(test, f, false);
+		mf_kt_mac(f->id, src, smac);
+		skb = mf_kt_frame(test, bmac, smac);
+		KUNIT_ASSERT_EQ(test, mf_bcast_run(f, src, c->algo, skb, false, &res), 0);
+		kfree_skb(skb);
+		after = mf_kt_links(test, f, false);
+
+		KUNIT_EXPECT_EQ(test, res.algo, used->id);
+		KUNIT_EXPECT_EQ(test, res.stats.steps, want.steps);
+		KUNIT_EXPECT_EQ(test, res.stats.sends, want.sends);
+		KUNIT_EXPECT_EQ(test, res.stats.tcd, want.tcd);
+		KUNIT_EXPECT_EQ(test, res.stats.max_link_load, want.max_link_load);
+		KUNIT_EXPECT_EQ(test, res.stats.contention, want.contention);
+		KUNIT_EXPECT_EQ(test, res.delivered, f->topo.nodes - 1);
+		for (i = 0; i < f->topo.nodes; i++)
+			KUNIT_EXPECT_EQ_MSG(test, mf_kt_rx(f, i) - rx0[i],
+					    (u64)(i != src), "source %u node %u", src, i);
+		sum = 0;
+		for (l = 0; l < f->nlinks; l++)
+			sum += after[l] - before[l];
+		KUNIT_EXPECT_EQ(test, sum, want.tcd);
+		kunit_kfree(test, before);
+		kunit_kfree(test, after);
+	}
+}
+
+/* A node whose netdev goes away is GONE, and the fabric says so. */
+static void mf_fabric_test_node_gone(struct kunit *test)
+{
+	static const u32 dims[2] = { 4, 4 };
+	u8 smac[ETH_ALEN], bmac[ETH_ALEN];
+	struct mf_bcast_result res;
+	struct net_device *dev;
+	struct mf_fabric *f;
+	struct sk_buff *skb;
+	const u32 gone = 5;
+
+	f = mf_kt_fabric(test, MESHFABRIC_KIND_TORUS, 2, dims, true);
+	KUNIT_EXPECT_FALSE(test, mf_node_gone(f, gone));
+	rtnl_lock();
+	dev = mf_kt_dev(f, gone);
+	unregister_netdevice(dev);
+	rtnl_unlock();
+	KUNIT_EXPECT_TRUE(test, mf_node_gone(f, gone));
+
+	eth_broadcast_addr(bmac);
+	mf_kt_mac(f->id, gone, smac);
+	skb = mf_kt_frame(test, bmac, smac);
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, gone, MESHFABRIC_ALGO_FLOOD, skb, false,
+					   &res), -ENETDOWN);
+	mf_kt_mac(f->id, 0, smac);
+	skb_pull(skb, 0);
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, 0, MESHFABRIC_ALGO_FLOOD, skb, false,
+					   &res), 0);
+	KUNIT_EXPECT_EQ(test, res.delivered, f->topo.nodes - 2);
+	kfree_skb(skb);
+
+	/* attaching again brings it back */
+	KUNIT_EXPECT_EQ(test, mf_fabric_attach(f, gone, &init_net, NULL), 0);
+	KUNIT_EXPECT_FALSE(test, mf_node_gone(f, gone));
+	KUNIT_EXPECT_EQ(test, mf_fabric_attach(f, gone, &init_net, NULL), -EBUSY);
+}
+
+static struct kunit_case mf_fabric_test_cases[] = {
+	KUNIT_CASE_PARAM(mf_fabric_test_routes, mf_kt_topo_gen_params),
+	KUNIT_CASE(mf_fabric_test_table_size),
+	KUNIT_CASE_PARAM(mf_fabric_test_unicast, mf_kt_topo_gen_params),
+	KUNIT_CASE_PARAM(mf_fabric_test_bcast, mf_kt_bcast_gen_params),
+	KUNIT_CASE(mf_fabric_test_node_gone),
+	{}
+};
+
+static struct kunit_suite mf_fabric_test_suite = {
+	.name = "meshfabric_fabric",
+	.init = mf_kt_init,
+	.exit = mf_kt_exit,
+	.test_cases = mf_fabric_test_cases,
+};
+
+kunit_test_suite(mf_fabric_test_suite);

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uapi_test.c - KUnit suite meshfabric_uapi: ioctl argument validation of
+ * meshfabric.ko as parameterised tables, each bad input against the errno
+ * the ABI header (include/uapi/linux/meshfabric.h) documents for it:
+ * non-zero flags or reserved fields and unknown kinds, routings and
+ * algorithms -EINVAL, sizes above the documented limits -E2BIG, unknown
+ * commands -ENOTTY; then the checks that need the fabric list: routing
+ * not defined on the kind -EINVAL, a name in use -EEXIST, an unknown id
+ * -ENOENT, more than MESHFABRIC_MAX_FABRICS fabrics -E2BIG.
+ */
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#include "mf.h"
+
+enum mf_uf {
+	UF_NONE, UF_FLAGS, UF_RESERVED, UF_KIND, UF_NDIMS, UF_DIM, UF_ROUTING,
+	UF_NAME, UF_ALGO, UF_LEN, UF_ETHERTYPE,
+};
+
+struct mf_uapi_case {
+	const char *desc;
+	enum mf_uf field;
+	u32 index;		/* dims[] / reserved[] index */
+	u32 value;
+	const char *name;	/* UF_NAME: bytes copied (up to 16, no NUL added) */
+	int err;
+};
+
+/* CREATE: applied to a valid 4 x 4 torus request */
+static const struct mf_uapi_case mf_create_cases[] = {
+	{ "valid 4x4 torus", UF_NONE, 0, 0, NULL, 0 },
+	{ "flags 1", UF_FLAGS, 0, 1, NULL, -EINVAL },
+	{ "flags 0x80000000", UF_FLAGS, 0, 0x80000000, NULL, -EINVAL },
+	{ "reserved[0]", UF_RESERVED, 0, 1, NULL, -EINVAL },
+	{ "reserved[2]", UF_RESERVED, 2, 7, NULL, -EINVAL },
+	{ "kind 0", UF_KIND, 0, 0, NULL, -EINVAL },
+	{ "kind 4", UF_KIND, 0, 4, NULL, -EINVAL },
+	{ "kind ~0", UF_KIND, 0, 0xffffffff, NULL, -EINVAL },
+	{ "ndims 0", UF_NDIMS, 0, 0, NULL, -EINVAL },
+	{ "ndims 9", UF_NDIMS, 0, MESHFABRIC_MAX_DIMS + 1, NULL, -EINVAL },
+	{ "dims[0] 0", UF_DIM, 0, 0, NULL, -EINVAL },
+	{ "dims[1] 1", UF_DIM, 1, 1, NULL, -EINVAL },
+	{ "dims[2] set beyond ndims", UF_DIM, 2, 4, NULL, -EINVAL },
+	{ "dims[7] set beyond ndims", UF_DIM, 7, 2, NULL, -EINVAL },
+	{ "dims[0] 65537 (> MAX_NODES)", UF_DIM, 0, MESHFABRIC_MAX_NODES + 1, NULL,
+	  -E2BIG },
+	{ "dims[0] ~0", UF_DIM, 0, 0xffffffff, NULL, -E2BIG },
+	{ "16384x4 = MAX_NODES", UF_DIM, 0, MESHFABRIC_MAX_NODES / 4, NULL, 0 },
+	{ "16385x4 > MAX_NODES", UF_DIM, 0, MESHFABRIC_MAX_NODES / 4 + 1, NULL,
+	  -E2BIG },
+	{ "routing 5", UF_ROUTING, 0, MESHFABRIC_ROUTE_MAX + 1, NULL, -EINVAL },
+	{ "routing ~0", UF_ROUTING, 0, 0xffffffff, NULL, -EINVAL },
+	{ "name empty", UF_NAME, 0, 0, "", 0 },
+	{ "name f-1.x_y", UF_NAME, 0, 0, "f-1.x_y", 0 },
+	{ "name 15 chars", UF_NAME, 0, 0, "abcdefghijklmno", 0 },
+	{ "name without NUL", UF_NAME, 0, 0, "abcdefghijklmnop", -EINVAL },
+	{ "name with space", UF_NAME, 0, 0, "a b", -EINVAL },
+	{ "name with slash", UF_NAME, 0, 0, "a/b", -EINVAL },
+	{ "name with newline", UF_NAME, 0, 0, "a\nb", -EINVAL },
+};
+
+/* BCAST: applied to a valid request */
+static const struct mf_uapi_case mf_bcast_cases[] = {
+	{ "valid", UF_NONE, 0, 0, NULL, 0 },
+	{ "flags 1", UF_FLAGS, 0, 1, NULL, -EINVAL },
+	{ "reserved[0]", UF_RESERVED, 0, 1, NULL, -EINVAL },
+	{ "reserved[1]", UF_RESERVED, 1, 1, NULL, -EINVAL },
+	{ "algo auto", UF_ALGO, 0, MESHFABRIC_ALGO_AUTO, NULL, 0 },
+	{ "algo max", UF_ALGO, 0, MESHFABRIC_ALGO_MAX, NULL, 0 },
+	{ "algo max + 1", UF_ALGO, 0, MESHFABRIC_ALGO_MAX + 1, NULL, -EINVAL },
+	{ "len 0", UF_LEN, 0, 0, NULL, 0 },
+	{ "len MAX_PAYLOAD", UF_LEN, 0, MESHFABRIC_MAX_PAYLOAD, NULL, 0 },
+	{ "len MAX_PAYLOAD + 1", UF_LEN, 0, MESHFABRIC_MAX_PAYLOAD + 1, NULL,
+	  -E2BIG },
+	{ "len ~0", UF_LEN, 0, 0xffffffff, NULL, -E2BIG },
+	{ "ethertype 0x05ff", UF_ETHERTYPE, 0, 0x05ff, NULL, -EINVAL },
+	{ "ethertype 0", UF_ETHERTYPE, 0, 0, NULL, -EINVAL },
+	{ "ethertype 0x0600", UF_ETHERTYPE, 0, 0x0600, NULL, 0 },
+	{ "ethertype 0xffff", UF_ETHERTYPE, 0, 0xffff, NULL, 0 },
+	{ "ethertype 0x10000", UF_ETHERTYPE, 0, 0x10000, NULL, -EINVAL },
+};
+
+static void mf_uapi_desc(const struct mf_uapi_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(mf_create, mf_create_cases, mf_uapi_desc);
+KUNIT_ARRAY_PARAM(mf_bcast, mf_bcast_cases, mf_uapi_desc);
+
+static void mf_uapi_valid_create(struct meshfabric_create *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->kind = MESHFABRIC_KIND_TORUS;
+	c->ndims = 2;
+	c->dims[0] = 4;
+	c->dims[1] = 4;
+	c->routing = MESHFABRIC_ROUTE_DEFAULT;
+}
+
+static void mf_uapi_test_create(struct kunit *test)
+{
+	const struct mf_uapi_case *p = test->param_value;
+	struct meshfabric_create c;
+
+	mf_uapi_valid_create(&c);
+	switch (p->field) {
+	case UF_FLAGS:
+		c.flags = p->value;
+		break;
+	case UF_RESERVED:
+		c.reserved[p->index] = p->value;
+		break;
+	case UF_KIND:
+		c.kind = p->value;
+		break;
+	case UF_NDIMS:
+		c.ndims = p->value;
+		break;
+	case UF_DIM:
+		c.dims[p->index] = p->value;
+		break;
+	case UF_ROUTING:
+		c.routing = p->value;
+		break;
+	case UF_NAME:
+		memcpy(c.name, p->name, min(strlen(p->name), sizeof(c.name)));
+		break;
+	default:
+		break;
+	}
+	KUNIT_EXPECT_EQ(test, mf_validate_create(&c), p->err);
+}
+
+static void mf_uapi_test_bcast(struct kunit *test)
+{
+	const struct mf_uapi_case *p = test->param_value;
+	struct meshfabric_bcast b;
+
+	memset(&b, 0, sizeof(b));
+	b.algo = MESHFABRIC_ALGO_FLOOD;
+	b.len = 100;
+	b.ethertype = 0x88b5;
+	switch (p->field) {
+	case UF_FLAGS:
+		b.flags = p->value;
+		break;
+	case UF_RESERVED:
+		b.reserved[p->index] = p->value;
+		break;
+	case UF_ALGO:
+		b.algo = p->value;
+		break;
+	case UF_LEN:
+		b.len = p->value;
+		break;
+	case UF_ETHERTYPE:
+		b.ethertype = p->value;
+		break;
+	default:
+		break;
+	}
+	KUNIT_EXPECT_EQ(test, mf_validate_bcast(&b), p->err);
+}
+
+/* Hexagonal sizes: p = 3n^2 - 3n + 1 against MESHFABRIC_MAX_NODES. */
+static void mf_uapi_test_create_hex(struct kunit *test)
+{
+	struct meshfabric_create c;
+	u32 n;
+
+	memset(&c, 0, sizeof(c));
+	c.kind = MESHFABRIC_KIND_HEX;
+	c.ndims = 1;
+	for (n = 140; n < 160; n++) {
+		c.dims[0] = n;
+		KUNIT_EXPECT_EQ_MSG(test, mf_validate_create(&c),
+				    3 * n * n - 3 * n + 1 > MESHFABRIC_MAX_NODES ?
+				    -E2BIG : 0, "H_%u", n);
+	}
+	c.dims[0] = 4;
+	c.ndims = 2;
+	c.dims[1] = 4;
+	KUNIT_EXPECT_EQ(test, mf_validate_create(&c), -EINVAL);
+}
+
+static void mf_uapi_test_unknown_cmd(struct kunit *test)
+{
+	/* unknown numbers, and known numbers with a wrong size or direction */
+	KUNIT_EXPECT_EQ(test, mf_ioctl(NULL, _IO(MESHFABRIC_IOC_MAGIC, 0), 0),
+			(long)-ENOTTY);
+	KUNIT_EXPECT_EQ(test, mf_ioctl(NULL, _IO(MESHFABRIC_IOC_MAGIC, 99), 0),
+			(long)-ENOTTY);
+	KUNIT_EXPECT_EQ(test, mf_ioctl(NULL, _IOWR(MESHFABRIC_IOC_MAGIC, 1, u64), 0),
+			(long)-ENOTTY);
+	KUNIT_EXPECT_EQ(test, mf_ioctl(NULL, _IOR(MESHFABRIC_IOC_MAGIC, 6,
+						  struct meshfabric_bcast), 0),
+			(long)-ENOTTY);
+	KUNIT_EXPECT_EQ(test, mf_ioctl(NULL, _IOWR('T', 1, struct meshfabric_create),
+				       0), (long)-ENOTTY);
+}
+
+/* Checks that need the fabric list (mf_fabric_create). */
+static void mf_uapi_test_fabric_rules(struct kunit *test)
+{
+	struct mf_fabric *f[MESHFABRIC_MAX_FABRICS + 1], *g;
+	long base = atomic_long_read(&mf_allocated);
+	struct meshfabric_create c;
+	u32 i, made = 0;
+	int err;
+
+	mf_uapi_valid_create(&c);
+	c.routing = MESHFABRIC_ROUTE_A1;	/* hex only */
+	KUNIT_EXPECT_EQ(test, mf_validate_create(&c), 0);
+	KUNIT_EXPECT_EQ(test, mf_fabric_create(&c, &g), -EINVAL);
+
+	memset(&c, 0, sizeof(c));
+	c.kind = MESHFABRIC_KIND_HEX;
+	c.ndims = 1;
+	c.dims[0] = 3;
+	c.routing = MESHFABRIC_ROUTE_DOR;	/* mesh/torus only */
+	KUNIT_EXPECT_EQ(test, mf_fabric_create(&c, &g), -EINVAL);
+
+	/* MESHFABRIC_MAX_FABRICS alive at once, then -E2BIG */
+	memset(f, 0, sizeof(f));
+	mf_uapi_valid_create(&c);
+	c.dims[0] = 2;
+	c.dims[1] = 2;
+	for (i = 0; i <= MESHFABRIC_MAX_FABRICS; i++) {
+		snprintf((char *)c.name, sizeof(c.name), "kunit-u%u", i);
+		err = mf_fabric_create(&c, &f[i]);
+		if (err) {
+			f[i] = NULL;
+			KUNIT_EXPECT_EQ(test, err, -E2BIG);
+			break;
+		}
+		made++;
+	}
+	KUNIT_EXPECT_EQ(test, made, (u32)MESHFABRIC_MAX_FABRICS);
+
+	/* a name in use */
+	if (f[0]) {
+		strscpy((char *)c.name, "kunit-u0", sizeof(c.name));
+		mf_fabric_destroy(f[made - 1]->id);
+		mf_fabric_put(f[made - 1]);
+		f[made - 1] = NULL;
+		KUNIT_EXPECT_EQ(test, mf_fabric_create(&c, &g), -EEXIST);
+	}
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		if (!f[i])
+			continue;
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]->id), 0);
+		/* destroyed ids are unknown */
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]->id), -ENOENT);
+		KUNIT_EXPECT_NULL(test, mf_fabric_get(f[i]->id));
+		mf_fabric_put(f[i]);
+	}
+	KUNIT_EXPECT_EQ(test, atomic_long_read(&mf_allocated), base);
+}
+
+static struct kunit_case mf_uapi_test_cases[] = {
+	KUNIT_CASE_PARAM(mf_uapi_test_create, mf_create_gen_params),
+	KUNIT_CASE_PARAM(mf_uapi_test_bcast, mf_bcast_gen_params),
+	KUNIT_CASE(mf_uapi_test_create_hex),
+	KUNIT_CASE(mf_uapi_test_unknown_cmd),
+	KUNIT_CASE(mf_uapi_test_fabric_rules),
+	{}
+};
+
+static struct kunit_suite mf_uapi_test_suite = {
+	.name = "meshfabric_uapi",
+	.test_cases = mf_uapi_test_cases,
+};
+
+kunit_test_suite(mf_uapi_test_suite);

@@ -58,7 +58,8 @@ static u32 mf_ceil_log(u64 b, u64 m)
 /* 000 Eq. 2: the eye coordinate (one of two per dimension) of 2^k. */
 static u32 mf_eye_coord(u32 k)
 {
-	u32 ak = ((1U << k) + (k & 1 ? 1 : 0) - (k & 1 ? 0 : 1)) / 3;
+	/* a_k = (2^k - (-1)^k) / 3, the side of the eye-square */
+	u32 ak = k & 1 ? ((1U << k) + 1) / 3 : ((1U << k) - 1) / 3;
 
 	return ((1U << k) - 1 - ak) / 2;
 }
@@ -122,7 +123,8 @@ static void mf_sched_test_eyes_torus(struct kunit *test)
 	struct mf_topo t;
 
 	for (k = 1; k <= 3; k++) {
-		dims[0] = dims[1] = 1U << k;
+		dims[0] = 1U << k;
+		dims[1] = dims[0];
 		KUNIT_ASSERT_EQ(test, mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, dims),
 				0);
 		for (src = 0; src < t.nodes; src += 3) {

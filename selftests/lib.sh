@@ -41,6 +41,8 @@ wait_until() {
 	done
 	return 1
 }
+# gone_is ID N: INFO reports N nodes gone
+gone_is() { test "$(info "$1" gone)" = "$2"; }
 mac_of() {	# mac_of FABRIC NODE
 	printf '02:6d:%02x:%02x:%02x:%02x\n' "$1" $(($2 >> 16 & 255)) \
 		$(($2 >> 8 & 255)) $(($2 & 255))

@@ -64,6 +64,15 @@ struct mf_cmd {
 extern const struct mf_cmd mf_cmd_plan;
 extern const struct mf_cmd mf_cmd_route;
 extern const struct mf_cmd mf_cmd_analyze;
+/* The fabric commands, driving meshfabric.ko (cmd_fabric.c, cmd_bcast.c,
+ * cmd_stats.c). */
+extern const struct mf_cmd mf_cmd_create;
+extern const struct mf_cmd mf_cmd_destroy;
+extern const struct mf_cmd mf_cmd_list;
+extern const struct mf_cmd mf_cmd_show;
+extern const struct mf_cmd mf_cmd_exec;
+extern const struct mf_cmd mf_cmd_bcast;
+extern const struct mf_cmd mf_cmd_stats;
 
 /* Results of mf_args_next besides option keys (keep keys >= 0). */
 enum {

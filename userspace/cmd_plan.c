@@ -281,30 +281,37 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	mf_format_shape(&p.t, shape, sizeof(shape));
 
 	if (algo == MESHFABRIC_ALGO_AUTO) {
-		p.algo = mf_algo_auto(&p.t, model);
-		if (!p.algo)
+		/* auto builds and checks every candidate and keeps the best */
+		r = mf_plan_auto(&p.t, model, source, p.routing, &p.s, &used);
+		if (r == -EOPNOTSUPP)
 			return mf_fail("no %salgorithm in this build covers %s %s",
 				       model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
 						"one-port " : "all-port ") : "",
 				       mf_topo_kind_name(p.t.kind), shape);
+		if (r) {
+			rc = mf_fail("auto on %s %s: %s", mf_topo_kind_name(p.t.kind),
+				     shape, mf_strerror(r));
+			goto out;
+		}
+		p.algo = used;
 	} else {
 		p.algo = mf_algo_by_id(algo);
 		if (model && p.algo->model != model)
 			return mf_usage(cmd, "%s is a %s algorithm; --model %s does not apply",
 					p.algo->name, mf_model_name(p.algo->model),
 					mf_model_name(model));
-	}
-	if (p.algo->supports(&p.t))
-		/* meshes are the default reading of "6x6"; name the other kinds */
-		return mf_fail("%s covers %s; %s%s is not one", p.algo->name,
-			       p.algo->covers,
-			       p.t.kind == MESHFABRIC_KIND_TORUS ? "torus " : "", shape);
-
-	r = mf_plan(&p.t, p.algo->id, source, p.routing, &p.s, &used);
-	if (r) {
-		rc = mf_fail("%s on %s %s: %s", p.algo->name, mf_topo_kind_name(p.t.kind),
-			     shape, mf_strerror(r));
-		goto out;
+		if (p.algo->supports(&p.t))
+			/* meshes are the default reading of "6x6"; name the other kinds */
+			return mf_fail("%s covers %s; %s%s is not one", p.algo->name,
+				       p.algo->covers,
+				       p.t.kind == MESHFABRIC_KIND_TORUS ? "torus " : "",
+				       shape);
+		r = mf_plan(&p.t, p.algo->id, source, p.routing, &p.s, &used);
+		if (r) {
+			rc = mf_fail("%s on %s %s: %s", p.algo->name,
+				     mf_topo_kind_name(p.t.kind), shape, mf_strerror(r));
+			goto out;
+		}
 	}
 	r = mf_check(&p.t, &p.s, &p.st, err, sizeof(err));
 	if (r) {

@@ -20,6 +20,13 @@ static const struct mf_cmd *const commands[] = {
 	&mf_cmd_plan,
 	&mf_cmd_route,
 	&mf_cmd_analyze,
+	&mf_cmd_create,
+	&mf_cmd_destroy,
+	&mf_cmd_list,
+	&mf_cmd_show,
+	&mf_cmd_exec,
+	&mf_cmd_bcast,
+	&mf_cmd_stats,
 	NULL
 };
 

@@ -48,9 +48,9 @@ static int one(const struct mf_topo *t, const char *what, u32 src)
 		mf_sched_free(&s);
 		return 1;
 	}
-	printf("eyes %s %s from %-6s node %8u: plan %.3f s, check %.3f s, total %.3f s, "
+	printf("eyes %s from %-6s node %8u: plan %.3f s, check %.3f s, total %.3f s, "
 	       "steps %u, tcd %llu, contention %llu, maxrss %ld MiB\n",
-	       mf_topo_kind_name(t->kind), "", what, src, t1 - t0, t2 - t1,
+	       mf_topo_kind_name(t->kind), what, src, t1 - t0, t2 - t1,
 	       t2 - t0, st.steps, (unsigned long long)st.tcd,
 	       (unsigned long long)st.contention, maxrss_kib() / 1024);
 	mf_sched_free(&s);

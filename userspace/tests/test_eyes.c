@@ -617,7 +617,9 @@ static void test_recursive_halving(void)
 /*
  * 000 Eq. 7 claims D_k(S) > D_k(E_k) unless S is an eye, and Theorem 2
  * that Algorithm 1 is optimal; on 8 x 8 the non-eye (2, 3) reaches the
- * optimum 69 (Algorithm 1 from there costs 69 + f_3 >= 71 by Eq. 5).
+ * optimum 69, while Algorithm 1 from there costs 69 + f_3 + f_2 >= 70 by
+ * Eq. 5 and 7 (f_3 = 2 as placed, region (ii); 1 after a transposition,
+ * region (v)).
  */
 static void test_non_eye_optimal(void)
 {
@@ -713,7 +715,7 @@ static void test_supports(void)
 	EXPECT_EQ(mf_algo_eyes.supports(&t), -EOPNOTSUPP);
 	cube(&t, MESHFABRIC_KIND_MESH, 2, 3);
 	EXPECT_EQ(mf_algo_eyes.supports(&t), 0);
-	EXPECT(mf_algo_auto(&t, MESHFABRIC_MODEL_ONE_PORT) == &mf_algo_eyes);
+	EXPECT(mf_algo_auto(&t, MESHFABRIC_MODEL_ONE_PORT, 0) == &mf_algo_eyes);
 	cube(&t, MESHFABRIC_KIND_TORUS, 8, 1);
 	EXPECT_EQ(mf_algo_eyes.supports(&t), 0);
 }

@@ -267,7 +267,7 @@ static void test_a2_registration(void)
 {
 	const struct mf_algo *a = mf_algo_by_name("hex");
 	struct mf_topo t, m;
-	u32 dims[2] = { 4, 4 };
+	u32 dims[2] = { 4, 4 }, n;
 
 	EXPECT(a == &mf_algo_hex);
 	EXPECT(mf_algo_by_id(MESHFABRIC_ALGO_HEX) == &mf_algo_hex);
@@ -277,7 +277,21 @@ static void test_a2_registration(void)
 	EXPECT(mf_algo_hex.supports(&m) != 0);
 	EXPECT_EQ(mf_topo_init(&m, MESHFABRIC_KIND_MESH, 2, dims), 0);
 	EXPECT(mf_algo_hex.supports(&m) != 0);
-	EXPECT(mf_algo_auto(&t, MESHFABRIC_MODEL_ONE_PORT) == &mf_algo_hex);
+	/*
+	 * auto keeps the fewest steps, hex A2 on ties (lowest TCD, p - 1):
+	 * A2 takes n + 2 steps (3 for n = 2), a doubling broadcast with
+	 * multi-hop sends ceil(log2 p); the later wins from n = 5 on.
+	 */
+	for (n = 2; n <= 8; n++) {
+		u32 p = 3 * n * n - 3 * n + 1, lg = 0, a2 = n == 2 ? 3 : n + 2;
+
+		while ((1U << lg) < p)
+			lg++;
+		EXPECT_EQ(hex_init(&t, n), 0);
+		EXPECT_MSG(mf_algo_auto(&t, MESHFABRIC_MODEL_ONE_PORT, 0) ==
+			   (a2 <= lg ? &mf_algo_hex : &mf_algo_binomial),
+			   "auto on H_%u", n);
+	}
 }
 
 int main(void)

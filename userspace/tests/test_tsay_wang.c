@@ -154,7 +154,7 @@ static void test_supports(void)
 	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, dims), 0);
 	EXPECT_EQ(mf_algo_tsay_wang.supports(&t), 0);
 	EXPECT_EQ(mf_algo_tsay_wang.model, MESHFABRIC_MODEL_ALL_PORT);
-	EXPECT(mf_algo_auto(&t, MESHFABRIC_MODEL_ALL_PORT) == &mf_algo_tsay_wang);
+	EXPECT(mf_algo_auto(&t, MESHFABRIC_MODEL_ALL_PORT, 0) == &mf_algo_tsay_wang);
 	EXPECT(mf_algo_by_name("tsay-wang") == &mf_algo_tsay_wang);
 	EXPECT(mf_algo_by_id(MESHFABRIC_ALGO_TSAY_WANG) == &mf_algo_tsay_wang);
 	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, dims), 0);

@@ -6,6 +6,7 @@
  */
 #include "algo.h"
 #include "route.h"
+#include "check.h"
 
 const struct mf_algo *const mf_algos[] = {
 	&mf_algo_eyes,
@@ -56,42 +57,100 @@ bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k)
 }
 
 /*
- * Preference of auto.  Steps are known from the algorithms' theory, so
- * auto need not build every schedule: one-port, the papers' optimal
- * broadcasts (eyes on 2^k cubes, hex A2 on H_n) first, then binomial;
- * all-port, tsay-wang on tori it covers, then flood (optimal steps =
- * eccentricity, every node on a shortest path).
+ * auto: every algorithm of the port model that covers t is built from the
+ * source and checked; the best wins: fewest steps, then contention-free,
+ * then lowest TCD, then table order (so eyes before mintcd on a tie).
+ * Model 0 means one-port when some one-port algorithm covers t (the
+ * papers' model), all-port otherwise.  On H_n this picks hex A2 while
+ * n + 2 <= ceil(log2 p) and binomial beyond (multi-hop sends double the
+ * informed set each step; A2 sends to neighbours only).
  */
-static const struct mf_algo *const auto_one_port[] = {
-	&mf_algo_eyes,
-	&mf_algo_hex,
-	&mf_algo_binomial,
-	NULL
-};
-
-static const struct mf_algo *const auto_all_port[] = {
-	&mf_algo_tsay_wang,
-	&mf_algo_flood,
-	NULL
-};
-
-static const struct mf_algo *first_supporting(const struct mf_algo *const *l,
-					      const struct mf_topo *t)
+static bool better(const struct mf_stats *a, const struct mf_stats *b)
 {
-	for (; *l; l++)
-		if (!(*l)->supports(t))
-			return *l;
-	return NULL;
+	if (a->steps != b->steps)
+		return a->steps < b->steps;
+	if (!a->contention != !b->contention)
+		return !a->contention;
+	return a->tcd < b->tcd;
 }
 
-const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model)
+static u32 auto_model(const struct mf_topo *t, u32 model)
+{
+	u32 i;
+
+	if (model)
+		return model;
+	for (i = 0; mf_algos[i]; i++)
+		if (mf_algos[i]->model == MESHFABRIC_MODEL_ONE_PORT &&
+		    !mf_algos[i]->supports(t))
+			return MESHFABRIC_MODEL_ONE_PORT;
+	return MESHFABRIC_MODEL_ALL_PORT;
+}
+
+static int build_one(const struct mf_algo *a, const struct mf_topo *t,
+		     u32 source, u32 routing, struct mf_sched *s)
+{
+	int err;
+
+	mf_sched_init(s, a->model, source);
+	err = a->build(t, source, routing, s);
+	if (!err && s->open)
+		err = mf_sched_end(s);
+	return err;
+}
+
+int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
+		 struct mf_sched *s, const struct mf_algo **used)
+{
+	struct mf_stats st, best_st = { 0 };
+	const struct mf_algo *best = NULL;
+	struct mf_sched tmp;
+	u32 i;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	if (source >= t->nodes || mf_route_valid(t, routing))
+		return -EINVAL;
+	routing = mf_route_resolve(t, routing);
+	model = auto_model(t, model);
+	for (i = 0; mf_algos[i]; i++) {
+		const struct mf_algo *a = mf_algos[i];
+
+		if (a->model != model || a->supports(t))
+			continue;
+		err = build_one(a, t, source, routing, &tmp);
+		if (!err)
+			err = mf_check(t, &tmp, &st, NULL, 0);
+		if (err == -ENOMEM) {
+			mf_sched_free(&tmp);
+			mf_sched_free(s);
+			return err;
+		}
+		if (err || (best && !better(&st, &best_st))) {
+			mf_sched_free(&tmp);
+			continue;	/* a builder bug must not break auto */
+		}
+		mf_sched_free(s);
+		*s = tmp;
+		best = a;
+		best_st = st;
+	}
+	if (!best)
+		return -EOPNOTSUPP;
+	if (used)
+		*used = best;
+	return 0;
+}
+
+const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model,
+				   u32 source)
 {
 	const struct mf_algo *a = NULL;
+	struct mf_sched s;
 
-	if (model != MESHFABRIC_MODEL_ALL_PORT)
-		a = first_supporting(auto_one_port, t);
-	if (!a && model != MESHFABRIC_MODEL_ONE_PORT)
-		a = first_supporting(auto_all_port, t);
+	if (mf_plan_auto(t, model, source, MESHFABRIC_ROUTE_DEFAULT, &s, &a))
+		a = NULL;
+	mf_sched_free(&s);
 	return a;
 }
 
@@ -106,18 +165,16 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 		return -EINVAL;
 	if (mf_route_valid(t, routing))
 		return -EINVAL;
+	if (id == MESHFABRIC_ALGO_AUTO)
+		return mf_plan_auto(t, 0, source, routing, s, used);
 	routing = mf_route_resolve(t, routing);
-	a = id == MESHFABRIC_ALGO_AUTO ? mf_algo_auto(t, 0) : mf_algo_by_id(id);
+	a = mf_algo_by_id(id);
 	if (!a)
-		return id == MESHFABRIC_ALGO_AUTO ? -EOPNOTSUPP : -EINVAL;
+		return -EINVAL;
 	if (used)
 		*used = a;
 	err = a->supports(t);
 	if (err)
 		return err;
-	mf_sched_init(s, a->model, source);
-	err = a->build(t, source, routing, s);
-	if (!err && s->open)
-		err = mf_sched_end(s);
-	return err;
+	return build_one(a, t, source, routing, s);
 }

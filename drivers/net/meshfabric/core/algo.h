@@ -40,10 +40,17 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 	    struct mf_sched *s, const struct mf_algo **used);
 
 /*
- * auto: the best algorithm for t and the port model (0 = either): the
- * fewest steps, then the lowest TCD, among the algorithms covering t.
+ * auto: build every algorithm of the port model (0: one-port if one covers
+ * t, else all-port) that covers t from source, check each (check.h), and
+ * keep the best: fewest steps, then contention-free, then lowest TCD, then
+ * table order.  mf_plan_auto fills s (free it with mf_sched_free whatever
+ * the result); -EOPNOTSUPP if nothing covers t.  mf_algo_auto only names
+ * the winner (NULL if none).
  */
-const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model);
+int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
+		 struct mf_sched *s, const struct mf_algo **used);
+const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model,
+				   u32 source);
 
 /* The algorithms, one file each. */
 extern const struct mf_algo mf_algo_eyes;

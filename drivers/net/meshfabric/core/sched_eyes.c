@@ -48,10 +48,13 @@
  * larger cubes in userspace/tests/test_eyes.c):
  *  - Algorithm 1 (000) / Algorithm 2 (001) fix the cut order of a level
  *    and send only to eyes of the subcubes; that is not always minimal:
- *    on 8 x 8 from (2, 3) the best such schedule costs 70 and the
- *    optimum is 69 (so Theorem 2 of 000 and the uniqueness of the eyes
- *    as optimal sources in its Eq. 7 do not hold: (2, 3) is optimal too).
- *    We compute the optimum directly instead of the region formulas.
+ *    on 8 x 8 from (2, 3) Algorithm 1 costs 69 + f_3 + f_2 >= 70 (Eq. 5,
+ *    7) and the optimum is 69 (so Theorem 2 of 000 and the uniqueness of
+ *    the eyes as optimal sources after its Eq. 7 do not hold: (2, 3) is
+ *    optimal too).  We compute the optimum instead of the region formulas.
+ *  - 001 Eq. 12 gives the 3-D base MD_1(E_1) = 3; it is 7 (000 Eq. 11,
+ *    001's own example).  000 Eq. 13 divides by 2^(d-1) - 1, so for
+ *    d = 1 the recursion Eq. 11-12 is used (also checked exhaustively).
  *  - 000 section 2 gives MD_2(0, 1) = 16 but its appendix (and 001)
  *    give 17 for (1, 0) or (0, 1); the mirror images must agree and
  *    exhaustive search gives 16 for both.
@@ -314,10 +317,7 @@ struct eyes_pick {
 	u32 cost, dim, t[MF_MAX_DIMS];	/* t relative to the box */
 };
 
-/*
- * Best cut and target for a box of shape (j, m) whose entry is at r
- * (relative to the box).
- */
+/* Best cut and target for a box of shape (j, m) with its entry at r. */
 static void eyes_decide(const struct eyes *e, u32 j, u32 m, const u32 *r,
 			struct eyes_pick *best)
 {

@@ -1,0 +1,883 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_fabric.c - the fabric life cycle commands, driving meshfabric.ko:
+ *
+ *   meshfabric create --torus 7x7 [--name f0] [--routing R] [--ipv4 P]
+ *   meshfabric destroy NAME... | --all
+ *   meshfabric list [--names]
+ *   meshfabric show NAME [NODE] [--nodes]
+ *   meshfabric exec NAME NODE -- CMD [ARGS...]
+ *
+ * create makes the fabric (CREATE), one named network namespace per node
+ * (netns.h: "<name>-<coordinates>", e.g. f0-3-4), each node's netdev
+ * directly in its namespace (one ATTACH for all nodes), named like the
+ * fabric, then gives every node its addresses (addr.h) and brings it up
+ * by rtnetlink.  Any failure midway undoes everything done so far (the
+ * fabric, its netdevs, the namespaces) and prints one line; SIGINT,
+ * SIGTERM and SIGHUP during create do the same.
+ *
+ * JSON: create {"name","id","topology":{kind,dims},"nodes","routing",
+ * "ipv6_prefix","ipv4_prefix"|null,"seconds"}; list [{"name","id",
+ * "topology","nodes","present","gone","routing"}]; show {...,"nodes":
+ * [{"node","coords","namespace","ifname","state","mac","addresses"}]}.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <linux/sched.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "json.h"
+#include "route.h"
+#include "dev.h"
+#include "netns.h"
+#include "addr.h"
+
+int setns(int fd, int nstype);
+int unshare(int flags);
+
+enum {
+	KEY_NAME = 1, KEY_ROUTING, KEY_IPV4, KEY_NO_IPV6, KEY_ALL, KEY_NAMES,
+	KEY_NODES,
+};
+
+/* show lists the nodes by default up to this many. */
+#define SHOW_NODES_BY_DEFAULT_MAX 64
+#define MAX_ADDRS 8
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void json_topology(struct mf_json *j, const struct mf_topo *t)
+{
+	u32 i;
+
+	mf_json_key(j, "topology");
+	mf_json_obj(j);
+	mf_json_kv_str(j, "kind", mf_topo_kind_name(t->kind));
+	mf_json_key(j, "dims");
+	mf_json_arr(j);
+	for (i = 0; i < t->ndims; i++)
+		mf_json_u64(j, t->dims[i]);
+	mf_json_close(j);
+	mf_json_close(j);
+}
+
+static void format_prefix6(const uint8_t p[8], char *buf, size_t len)
+{
+	struct in6_addr a;
+
+	memset(&a, 0, sizeof(a));
+	memcpy(a.s6_addr, p, 8);
+	inet_ntop(AF_INET6, &a, buf, (socklen_t)len);
+	strncat(buf, "/64", len - strlen(buf) - 1);
+}
+
+/* ---- create ---------------------------------------------------------- */
+
+static const struct mf_opt create_opts[] = {
+	MF_OPTS_TOPOLOGY,
+	{ "name", 0, "NAME", KEY_NAME,
+	  "fabric name: 1-15 of [A-Za-z0-9_.], a letter first (default mfID)" },
+	{ "routing", 0, "ROUTING", KEY_ROUTING,
+	  "dor, diagonal, cdo (mesh/torus), a1 (hex); default per topology" },
+	{ "ipv4", 0, "PREFIX", KEY_IPV4,
+	  "also give node i the address i+1 of PREFIX (e.g. 10.0.0.0/16)" },
+	{ "no-ipv6", 0, NULL, KEY_NO_IPV6, "no IPv6 unique local addresses" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static void catch_signals(bool on)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on ? on_signal : SIG_DFL;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static int check_name(const char *s, char *err, size_t errlen)
+{
+	size_t i, n = strlen(s);
+
+	if (n == 0 || n >= MESHFABRIC_NAME_LEN)
+		goto bad;
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+		goto bad;
+	for (i = 1; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_' || s[i] == '.'))
+			goto bad;
+	if (!strcmp(s, "lo"))
+		goto bad;
+	return 0;
+bad:
+	snprintf(err, errlen, "bad fabric name '%.40s': 1 to 15 letters, digits, "
+		 "'_' or '.', a letter first, not 'lo'", s);
+	return -1;
+}
+
+struct create_state {
+	struct mf_topo t;
+	struct mf_addr_plan ap;
+	u32 routing;
+	const char *name;
+	struct meshfabric_create c;
+	int *nsfd, *nlfd;
+	bool ns_made;
+};
+
+/* Undo: fabric and netdevs, then the namespaces; close every fd. */
+static void create_undo(struct create_state *s, bool fabric)
+{
+	u32 i;
+
+	if (fabric)
+		mf_dev_destroy(s->c.id);
+	for (i = 0; i < s->t.nodes && s->ns_made; i++) {
+		if (s->nsfd[i] >= 0)
+			close(s->nsfd[i]);
+		if (s->nlfd[i] >= 0)
+			close(s->nlfd[i]);
+	}
+	if (s->ns_made)
+		mf_netns_delete_fabric(&s->t, (const char *)s->c.name, s->t.nodes);
+}
+
+static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
+{
+	struct meshfabric_attach_entry *e = NULL;
+	struct meshfabric_node_info *nodes = NULL;
+	struct meshfabric_info in;
+	char err[256], a[128], b[128], shape[96];
+	double t0 = now();
+	u32 i, done = 0;
+	int r;
+
+	s->nsfd = calloc(s->t.nodes, sizeof(int));
+	s->nlfd = calloc(s->t.nodes, sizeof(int));
+	e = calloc(s->t.nodes, sizeof(*e));
+	if (!s->nsfd || !s->nlfd || !e) {
+		r = mf_fail("out of memory");
+		goto out;
+	}
+	memset(&s->c, 0, sizeof(s->c));
+	s->c.kind = s->t.kind;
+	s->c.ndims = s->t.ndims;
+	for (i = 0; i < s->t.ndims; i++)
+		s->c.dims[i] = s->t.dims[i];
+	s->c.routing = s->routing;
+	if (s->name)
+		strncpy((char *)s->c.name, s->name, MESHFABRIC_NAME_LEN - 1);
+	catch_signals(true);
+	r = mf_dev_create(&s->c);
+	if (r == -EEXIST) {
+		r = mf_fail("fabric '%s' exists already", s->name);
+		goto out;
+	}
+	if (r) {
+		r = mf_fail("creating the fabric: %s", mf_dev_strerror(-r));
+		goto out;
+	}
+	s->c.name[MESHFABRIC_NAME_LEN - 1] = 0;
+	if (!s->ap.ipv4 || s->ap.ipv6)
+		mf_addr_ula_prefix((const char *)s->c.name, s->ap.prefix6);
+
+	r = mf_netns_create_fabric(&s->t, (const char *)s->c.name, s->nsfd,
+				   s->nlfd, &interrupted, err, sizeof(err));
+	if (r) {
+		create_undo(s, true);
+		r = mf_fail("%s", err);
+		goto out;
+	}
+	s->ns_made = true;
+
+	for (i = 0; i < s->t.nodes; i++) {
+		e[i].node = i;
+		e[i].netns_fd = s->nsfd[i];
+		memcpy(e[i].ifname, s->c.name, MESHFABRIC_NAME_LEN);
+	}
+	r = interrupted ? -EINTR : mf_dev_attach(s->c.id, e, s->t.nodes, &done);
+	if (r) {
+		mf_format_node(&s->t, done < s->t.nodes ? done : 0, a, sizeof(a));
+		create_undo(s, true);
+		r = r == -EINTR ? mf_fail("interrupted") :
+			mf_fail("creating the netdev of node %s: %s", a,
+				mf_dev_strerror(-r));
+		goto out;
+	}
+	for (i = 0; i < s->t.nodes; i++) {
+		close(s->nsfd[i]);
+		s->nsfd[i] = -1;
+	}
+
+	r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
+	if (!r)
+		r = mf_dev_nodes(&in, &nodes);
+	if (r) {
+		create_undo(s, true);
+		r = mf_fail("fabric information: %s", strerror(-r));
+		goto out;
+	}
+	for (i = 0; i < s->t.nodes; i++) {
+		r = interrupted ? -EINTR :
+			mf_addr_setup(s->nlfd[i], (int)nodes[i].ifindex, &s->ap, i);
+		if (r) {
+			mf_format_node(&s->t, i, a, sizeof(a));
+			create_undo(s, true);
+			r = r == -EINTR ? mf_fail("interrupted") :
+				mf_fail("configuring node %s: %s", a, strerror(-r));
+			goto out;
+		}
+		close(s->nlfd[i]);
+		s->nlfd[i] = -1;
+	}
+	catch_signals(false);
+
+	mf_format_shape(&s->t, shape, sizeof(shape));
+	if (ctx->json) {
+		struct mf_json j;
+
+		mf_json_init(&j, ctx->out);
+		mf_json_obj(&j);
+		mf_json_kv_str(&j, "name", (const char *)s->c.name);
+		mf_json_kv_u64(&j, "id", s->c.id);
+		json_topology(&j, &s->t);
+		mf_json_kv_u64(&j, "nodes", s->t.nodes);
+		mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
+		mf_json_key(&j, "ipv6_prefix");
+		if (s->ap.ipv6) {
+			format_prefix6(s->ap.prefix6, a, sizeof(a));
+			mf_json_str(&j, a);
+		} else {
+			mf_json_null(&j);
+		}
+		mf_json_key(&j, "ipv4_prefix");
+		if (s->ap.ipv4) {
+			struct in_addr n4 = { htonl(s->ap.net4) };
+
+			inet_ntop(AF_INET, &n4, a, sizeof(a));
+			snprintf(b, sizeof(b), "%s/%u", a, s->ap.len4);
+			mf_json_str(&j, b);
+		} else {
+			mf_json_null(&j);
+		}
+		mf_json_key(&j, "seconds");
+		fprintf(ctx->out, "%.3f", now() - t0);
+		mf_json_end(&j);
+	} else {
+		fprintf(ctx->out, "created fabric %s: %s %s, %u nodes, routing %s, in %.2f s\n",
+			(const char *)s->c.name, mf_topo_kind_name(s->t.kind), shape,
+			s->t.nodes, mf_route_name(in.routing), now() - t0);
+		mf_netns_name(&s->t, (const char *)s->c.name, 0, a, sizeof(a));
+		mf_netns_name(&s->t, (const char *)s->c.name, s->t.nodes - 1, b, sizeof(b));
+		fprintf(ctx->out, "namespaces %s .. %s, interface %s in each\n", a, b,
+			(const char *)s->c.name);
+		if (s->ap.ipv6) {
+			format_prefix6(s->ap.prefix6, a, sizeof(a));
+			fprintf(ctx->out, "IPv6 %s: node N is ::1:N (N in hex)\n", a);
+		}
+		if (s->ap.ipv4) {
+			struct in_addr n4 = { htonl(s->ap.net4) };
+
+			inet_ntop(AF_INET, &n4, a, sizeof(a));
+			fprintf(ctx->out, "IPv4 %s/%u: node N is the prefix's address N+1\n",
+				a, s->ap.len4);
+		}
+		fprintf(ctx->out, "'meshfabric show %s NODE' gives a node's addresses\n",
+			(const char *)s->c.name);
+	}
+	r = MF_EXIT_OK;
+out:
+	catch_signals(false);
+	free(nodes);
+	free(e);
+	free(s->nsfd);
+	free(s->nlfd);
+	return r;
+}
+
+static int create_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_create;
+	struct mf_topo_arg ta = { 0, NULL };
+	const char *ipv4 = NULL, *val;
+	struct create_state s;
+	struct mf_args a;
+	char err[256];
+	int k, r;
+
+	memset(&s, 0, sizeof(s));
+	s.ap.ipv6 = true;
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+		r = 0;
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			return mf_usage(cmd, "unexpected argument '%.40s'", val);
+		case MF_ARG_REST:
+			return mf_usage(cmd, "unexpected '--'");
+		case MF_KEY_MESH:
+		case MF_KEY_TORUS:
+		case MF_KEY_HEX:
+			r = mf_topo_arg_set(&ta, k, val, err, sizeof(err));
+			break;
+		case KEY_NAME:
+			r = check_name(val, err, sizeof(err));
+			s.name = val;
+			break;
+		case KEY_ROUTING:
+			r = mf_parse_routing(val, &s.routing, err, sizeof(err));
+			break;
+		case KEY_IPV4:
+			ipv4 = val;
+			break;
+		case KEY_NO_IPV6:
+			s.ap.ipv6 = false;
+			break;
+		default:
+			return mf_usage(cmd, "unexpected option");
+		}
+		if (r)
+			return mf_usage(cmd, "%s", err);
+	}
+	if (mf_topo_arg_build(&ta, &s.t, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (s.t.nodes > MESHFABRIC_MAX_NODES)
+		return mf_usage(cmd, "%u nodes: at most %u", s.t.nodes,
+				MESHFABRIC_MAX_NODES);
+	if (mf_route_valid(&s.t, s.routing))
+		return mf_usage(cmd, "routing %s does not apply to a %s",
+				mf_route_name(s.routing), mf_topo_kind_name(s.t.kind));
+	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (mf_dev_open_or_fail())
+		return MF_EXIT_FAIL;
+	return create_fabric(ctx, &s);
+}
+
+const struct mf_cmd mf_cmd_create = {
+	"create", "create a fabric: namespaces, netdevs, addresses (root)",
+	"--mesh AxB.. | --torus AxB.. | --hex N [--name NAME] [--routing R]\n"
+	"                       [--ipv4 PREFIX] [--no-ipv6]",
+	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
+	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
+	"interface NAME in it, an IPv6 unique local address per node (and IPv4\n"
+	"with --ipv4), everything up.  On any failure nothing is left behind.",
+	create_opts, create_main,
+};
+
+/* ---- destroy --------------------------------------------------------- */
+
+static const struct mf_opt destroy_opts[] = {
+	{ "all", 'a', NULL, KEY_ALL, "destroy every fabric" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
+		       const struct mf_topo *t)
+{
+	char name[MESHFABRIC_NAME_LEN];
+	int err;
+
+	memcpy(name, in->name, sizeof(name));
+	name[sizeof(name) - 1] = 0;
+	err = mf_dev_destroy(in->id);
+	if (err && err != -ENOENT)
+		return mf_fail("destroying %s: %s", name, mf_dev_strerror(-err));
+	mf_netns_delete_fabric(t, name, t->nodes);
+	if (!ctx->json)
+		fprintf(ctx->out, "destroyed %s\n", name);
+	return MF_EXIT_OK;
+}
+
+static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_destroy;
+	struct meshfabric_info in;
+	struct mf_topo t;
+	struct mf_args a;
+	const char *val;
+	bool all = false;
+	int k, i, n = 0, r;
+	u32 id;
+
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			n++;
+			break;
+		case KEY_ALL:
+			all = true;
+			break;
+		default:
+			return mf_usage(cmd, "unexpected '--'");
+		}
+	}
+	if (!n && !all)
+		return mf_usage(cmd, "which fabric? (NAME or --all)");
+	if (n && all)
+		return mf_usage(cmd, "NAME and --all together");
+	if (all) {
+		if (mf_dev_open_or_fail())
+			return MF_EXIT_FAIL;
+		for (id = 0; id < MESHFABRIC_MAX_FABRICS; id++) {
+			if (mf_dev_info(id, &in, NULL, 0, 0) || mf_dev_topo(&in, &t))
+				continue;
+			r = destroy_one(ctx, &in, &t);
+			if (r)
+				return r;
+		}
+		return MF_EXIT_OK;
+	}
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] == '-')
+			continue;
+		r = mf_dev_lookup_or_fail(argv[i], &in, &t);
+		if (!r)
+			r = destroy_one(ctx, &in, &t);
+		if (r)
+			return r;
+	}
+	return MF_EXIT_OK;
+}
+
+const struct mf_cmd mf_cmd_destroy = {
+	"destroy", "destroy fabrics with their namespaces (root)",
+	"NAME... | --all",
+	"Deletes the fabric's netdevs and the fabric from meshfabric.ko, then\n"
+	"its nodes' network namespaces.",
+	destroy_opts, destroy_main,
+};
+
+/* ---- list ------------------------------------------------------------ */
+
+static const struct mf_opt list_opts[] = {
+	{ "names", 0, NULL, KEY_NAMES, "print only the names, one a line" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static int list_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_list;
+	struct meshfabric_info in;
+	struct mf_json j;
+	struct mf_topo t;
+	struct mf_args a;
+	const char *val;
+	bool names = false, header = false;
+	char shape[96];
+	int k;
+	u32 id;
+
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case KEY_NAMES:
+			names = true;
+			break;
+		case MF_ARG_POSITIONAL:
+			return mf_usage(cmd, "unexpected argument '%.40s'", val);
+		default:
+			return mf_usage(cmd, "unexpected '--'");
+		}
+	}
+	if (names) {
+		/* for completion: quietly nothing without the module */
+		if (mf_dev_open())
+			return MF_EXIT_OK;
+	} else if (mf_dev_open_or_fail()) {
+		return MF_EXIT_FAIL;
+	}
+	if (ctx->json) {
+		mf_json_init(&j, ctx->out);
+		mf_json_arr(&j);
+	}
+	for (id = 0; id < MESHFABRIC_MAX_FABRICS; id++) {
+		if (mf_dev_info(id, &in, NULL, 0, 0) || mf_dev_topo(&in, &t))
+			continue;
+		in.name[MESHFABRIC_NAME_LEN - 1] = 0;
+		mf_format_shape(&t, shape, sizeof(shape));
+		if (ctx->json) {
+			mf_json_obj(&j);
+			mf_json_kv_str(&j, "name", (const char *)in.name);
+			mf_json_kv_u64(&j, "id", in.id);
+			json_topology(&j, &t);
+			mf_json_kv_u64(&j, "nodes", in.nodes);
+			mf_json_kv_u64(&j, "present", in.present);
+			mf_json_kv_u64(&j, "gone", in.gone);
+			mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
+			mf_json_close(&j);
+		} else if (names) {
+			fprintf(ctx->out, "%s\n", (const char *)in.name);
+		} else {
+			if (!header)
+				fprintf(ctx->out, "%-15s %3s %-6s %-12s %6s %7s %5s %s\n",
+					"NAME", "ID", "KIND", "SHAPE", "NODES",
+					"PRESENT", "GONE", "ROUTING");
+			header = true;
+			fprintf(ctx->out, "%-15s %3u %-6s %-12s %6u %7u %5u %s\n",
+				(const char *)in.name, in.id, mf_topo_kind_name(t.kind),
+				shape, in.nodes, in.present, in.gone,
+				mf_route_name(in.routing));
+		}
+	}
+	if (ctx->json)
+		mf_json_end(&j);
+	return MF_EXIT_OK;
+}
+
+const struct mf_cmd mf_cmd_list = {
+	"list", "list the fabrics of meshfabric.ko", "[--names]", NULL,
+	list_opts, list_main,
+};
+
+/* ---- show ------------------------------------------------------------ */
+
+static const struct mf_opt show_opts[] = {
+	{ "nodes", 0, NULL, KEY_NODES,
+	  "list every node (default up to 64 nodes)" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static const char *node_state(const struct meshfabric_node_info *n)
+{
+	if (n->flags & MESHFABRIC_NODE_PRESENT)
+		return "up";
+	if (n->flags & MESHFABRIC_NODE_GONE)
+		return "gone";
+	return "absent";
+}
+
+/* The addresses of node n, read in its namespace; -errno. */
+static int node_addrs(const struct mf_topo *t, const char *fabric,
+		      const struct meshfabric_node_info *n,
+		      struct mf_addr_entry *ad, int self)
+{
+	char path[128];
+	struct stat st;
+	int r;
+
+	if (!(n->flags & MESHFABRIC_NODE_PRESENT))
+		return 0;
+	mf_netns_path(t, fabric, n->node, path, sizeof(path));
+	if (stat(path, &st) || (u32)st.st_ino != n->netns_ino)
+		return 0;
+	r = mf_netns_enter(path);
+	if (r)
+		return r;
+	r = mf_addr_list((int)n->ifindex, ad, MAX_ADDRS);
+	if (setns(self, CLONE_NEWNET))
+		return -errno;
+	return r;
+}
+
+static void show_node_text(FILE *f, const struct mf_topo *t, const char *fabric,
+			   u32 fid, const struct meshfabric_node_info *n,
+			   const struct mf_addr_entry *ad, int nad, bool detail)
+{
+	char c[64], ns[128], p[16];
+	s64 nb;
+	int i;
+	u32 port;
+
+	mf_format_node(t, n->node, c, sizeof(c));
+	mf_netns_name(t, fabric, n->node, ns, sizeof(ns));
+	if (!detail) {
+		fprintf(f, "%-10s %6u %-22s %-6s", c, n->node, ns, node_state(n));
+		for (i = 0; i < nad; i++)
+			fprintf(f, " %s/%u", ad[i].text, ad[i].prefixlen);
+		fprintf(f, "\n");
+		return;
+	}
+	fprintf(f, "node        %s (id %u)\n", c, n->node);
+	fprintf(f, "namespace   %s\n", ns);
+	fprintf(f, "interface   %s (ifindex %u), %s\n",
+		n->ifname[0] ? (const char *)n->ifname : "-", n->ifindex, node_state(n));
+	fprintf(f, "mac         02:6d:%02x:%02x:%02x:%02x\n", fid & 255,
+		(n->node >> 16) & 255, (n->node >> 8) & 255, n->node & 255);
+	for (i = 0; i < nad; i++)
+		fprintf(f, "address     %s/%u\n", ad[i].text, ad[i].prefixlen);
+	fprintf(f, "neighbours ");
+	for (port = 0; port < t->nports; port++) {
+		nb = mf_topo_neighbor(t, n->node, port);
+		if (nb < 0)
+			continue;
+		mf_format_port(t, port, p, sizeof(p));
+		mf_format_node(t, (u32)nb, c, sizeof(c));
+		fprintf(f, " %s:%s", p, c);
+	}
+	fprintf(f, "\n");
+}
+
+static void show_node_json(struct mf_json *j, const struct mf_topo *t,
+			   const char *fabric, u32 fid,
+			   const struct meshfabric_node_info *n,
+			   const struct mf_addr_entry *ad, int nad)
+{
+	char buf[128];
+	u32 c[MF_MAX_DIMS], d;
+	int i;
+
+	mf_json_obj(j);
+	mf_json_kv_u64(j, "node", n->node);
+	mf_json_key(j, "coords");
+	mf_json_arr(j);
+	mf_topo_coords(t, n->node, c);
+	for (d = 0; d < t->ndims; d++)
+		mf_json_u64(j, c[d]);
+	mf_json_close(j);
+	mf_netns_name(t, fabric, n->node, buf, sizeof(buf));
+	mf_json_kv_str(j, "namespace", buf);
+	mf_json_kv_str(j, "ifname", (const char *)n->ifname);
+	mf_json_kv_u64(j, "ifindex", n->ifindex);
+	mf_json_kv_str(j, "state", node_state(n));
+	snprintf(buf, sizeof(buf), "02:6d:%02x:%02x:%02x:%02x", fid & 255,
+		 (n->node >> 16) & 255, (n->node >> 8) & 255, n->node & 255);
+	mf_json_kv_str(j, "mac", buf);
+	mf_json_key(j, "addresses");
+	mf_json_arr(j);
+	for (i = 0; i < nad; i++) {
+		snprintf(buf, sizeof(buf), "%s/%u", ad[i].text, ad[i].prefixlen);
+		mf_json_str(j, buf);
+	}
+	mf_json_close(j);
+	mf_json_close(j);
+}
+
+static int show_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_show;
+	struct meshfabric_node_info *nodes = NULL;
+	struct mf_addr_entry ad[MAX_ADDRS];
+	const char *name = NULL, *node = NULL, *val;
+	char err[256], shape[96], a[128], fabric[MESHFABRIC_NAME_LEN];
+	struct meshfabric_info in;
+	struct mf_json j;
+	struct mf_topo t;
+	struct mf_args ar;
+	bool all = false;
+	int k, r, nad, self = -1;
+	u32 id = 0, i, first, last;
+
+	mf_args_init(&ar, ctx, argc, argv);
+	while ((k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case KEY_NODES:
+			all = true;
+			break;
+		case MF_ARG_POSITIONAL:
+			if (!name)
+				name = val;
+			else if (!node)
+				node = val;
+			else
+				return mf_usage(cmd, "unexpected argument '%.40s'", val);
+			break;
+		default:
+			return mf_usage(cmd, "unexpected '--'");
+		}
+	}
+	if (!name)
+		return mf_usage(cmd, "which fabric? (meshfabric list)");
+	r = mf_dev_lookup_or_fail(name, &in, &t);
+	if (r)
+		return r;
+	memcpy(fabric, in.name, sizeof(fabric));
+	fabric[sizeof(fabric) - 1] = 0;
+	if (node && mf_parse_node(&t, node, &id, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	r = mf_dev_nodes(&in, &nodes);
+	if (r)
+		return mf_fail("fabric information: %s", strerror(-r));
+	self = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	if (self < 0) {
+		free(nodes);
+		return mf_fail("/proc/self/ns/net: %s", strerror(errno));
+	}
+	mf_format_shape(&t, shape, sizeof(shape));
+	first = 0;
+	last = in.nodes;
+	if (node) {
+		first = id;
+		last = id + 1;
+	} else if (!all && in.nodes > SHOW_NODES_BY_DEFAULT_MAX) {
+		last = 0;
+	}
+	if (ctx->json) {
+		mf_json_init(&j, ctx->out);
+		mf_json_obj(&j);
+		mf_json_kv_str(&j, "name", fabric);
+		mf_json_kv_u64(&j, "id", in.id);
+		json_topology(&j, &t);
+		mf_json_kv_u64(&j, "nodes", in.nodes);
+		mf_json_kv_u64(&j, "present", in.present);
+		mf_json_kv_u64(&j, "gone", in.gone);
+		mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
+		mf_json_kv_u64(&j, "table_bytes", in.table_bytes);
+		mf_json_key(&j, "nodes_shown");
+		mf_json_arr(&j);
+	} else if (!node) {
+		fprintf(ctx->out, "fabric      %s (id %u)\n", fabric, in.id);
+		fprintf(ctx->out, "topology    %s %s\n", mf_topo_kind_name(t.kind), shape);
+		fprintf(ctx->out, "nodes       %u (%u up, %u gone)\n", in.nodes,
+			in.present, in.gone);
+		fprintf(ctx->out, "routing     %s (tables %llu bytes)\n",
+			mf_route_name(in.routing), (unsigned long long)in.table_bytes);
+		mf_netns_name(&t, fabric, 0, a, sizeof(a));
+		fprintf(ctx->out, "namespaces  %s ..", a);
+		mf_netns_name(&t, fabric, in.nodes - 1, a, sizeof(a));
+		fprintf(ctx->out, " %s\n", a);
+		if (last > first)
+			fprintf(ctx->out, "%-10s %6s %-22s %-6s %s\n", "NODE", "ID",
+				"NAMESPACE", "STATE", "ADDRESSES");
+		else
+			fprintf(ctx->out, "(%u nodes: --nodes lists them)\n", in.nodes);
+	}
+	for (i = first; i < last; i++) {
+		nad = node_addrs(&t, fabric, &nodes[i], ad, self);
+		if (nad < 0)
+			nad = 0;
+		if (ctx->json)
+			show_node_json(&j, &t, fabric, in.id, &nodes[i], ad, nad);
+		else
+			show_node_text(ctx->out, &t, fabric, in.id, &nodes[i], ad, nad,
+				       node != NULL);
+	}
+	if (ctx->json)
+		mf_json_end(&j);
+	close(self);
+	free(nodes);
+	return MF_EXIT_OK;
+}
+
+const struct mf_cmd mf_cmd_show = {
+	"show", "show a fabric, or one node's namespace and addresses",
+	"NAME [NODE] [--nodes]",
+	"NODE: coordinates (3,4) or node id; hex: address.  With NODE: its\n"
+	"namespace, interface, MAC, addresses and neighbours.",
+	show_opts, show_main,
+};
+
+/* ---- exec ------------------------------------------------------------ */
+
+static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_exec;
+	struct meshfabric_node_info ni;
+	const char *name = NULL, *node = NULL, *val;
+	char err[256], path[128], fabric[MESHFABRIC_NAME_LEN];
+	struct meshfabric_info in, tmp;
+	struct mf_topo t;
+	struct mf_args ar;
+	char **rest = NULL;
+	struct stat st;
+	int k, r, nrest = 0;
+	u32 id;
+
+	mf_args_init(&ar, ctx, argc, argv);
+	while (!rest && (k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			if (!name)
+				name = val;
+			else if (!node)
+				node = val;
+			else
+				return mf_usage(cmd, "the command goes after '--'");
+			break;
+		case MF_ARG_REST:
+			rest = mf_args_rest(&ar, &nrest);
+			break;
+		default:
+			return mf_usage(cmd, "unexpected option");
+		}
+	}
+	if (!name || !node)
+		return mf_usage(cmd, "want NAME NODE -- CMD");
+	if (!rest || !nrest)
+		return mf_usage(cmd, "no command after '--'");
+	r = mf_dev_lookup_or_fail(name, &in, &t);
+	if (r)
+		return r;
+	memcpy(fabric, in.name, sizeof(fabric));
+	fabric[sizeof(fabric) - 1] = 0;
+	if (mf_parse_node(&t, node, &id, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	r = mf_dev_info(in.id, &tmp, &ni, id, 1);
+	if (r)
+		return mf_fail("fabric information: %s", strerror(-r));
+	mf_netns_path(&t, fabric, id, path, sizeof(path));
+	if (stat(path, &st))
+		return mf_fail("%s: %s", path, strerror(errno));
+	if ((ni.flags & MESHFABRIC_NODE_PRESENT) && (u32)st.st_ino != ni.netns_ino)
+		return mf_fail("%s is not the namespace of node %s of %s", path, node,
+			       fabric);
+	r = mf_netns_enter(path);
+	if (r)
+		return mf_fail("entering %s: %s", path, strerror(-r));
+	/* As `ip netns exec`: a private mount namespace whose /sys shows
+	 * this network namespace's devices.  Best effort. */
+	if (!unshare(CLONE_NEWNS) && !mount("", "/", "none", MS_SLAVE | MS_REC, NULL)) {
+		umount2("/sys", MNT_DETACH);
+		mount(fabric, "/sys", "sysfs", 0, NULL);
+	}
+	fflush(ctx->out);
+	execvp(rest[0], rest);
+	mf_fail("%.60s: %s", rest[0], strerror(errno));
+	return errno == ENOENT ? 127 : 126;
+}
+
+const struct mf_cmd mf_cmd_exec = {
+	"exec", "run a command in a node's network namespace",
+	"NAME NODE -- CMD [ARGS...]",
+	"Like 'ip netns exec NAME-COORDS CMD ...', e.g.\n"
+	"  meshfabric exec f0 0,0 -- ping -c1 ADDRESS\n"
+	"with ADDRESS from 'meshfabric show f0 3,4'.",
+	NULL, exec_main,
+};

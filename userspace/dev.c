@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dev.c - ioctl wrappers of /dev/meshfabric and fabric lookup by name
+ * (contract in dev.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+
+#include "cli.h"
+#include "dev.h"
+
+static int dev_fd = -1;
+
+int mf_dev_open(void)
+{
+	if (dev_fd >= 0)
+		return 0;
+	dev_fd = open(MF_DEV_PATH, O_RDWR | O_CLOEXEC);
+	if (dev_fd < 0 && (errno == EACCES || errno == EPERM))
+		dev_fd = open(MF_DEV_PATH, O_RDONLY | O_CLOEXEC);
+	return dev_fd < 0 ? -errno : 0;
+}
+
+int mf_dev_open_or_fail(void)
+{
+	int err = mf_dev_open();
+
+	if (!err)
+		return 0;
+	if (err == -ENOENT || err == -ENXIO || err == -ENODEV)
+		mf_fail(MF_DEV_PATH ": no such device; is meshfabric.ko loaded? "
+			"(modprobe meshfabric)");
+	else
+		mf_fail(MF_DEV_PATH ": %s", strerror(-err));
+	return -1;
+}
+
+const char *mf_dev_strerror(int err)
+{
+	switch (err) {
+	case EPERM:
+	case EACCES:
+		return "operation not permitted (needs CAP_NET_ADMIN: run as root)";
+	case E2BIG:
+		return "too large (at most 65536 nodes and 64 fabrics)";
+	case ENOMEM:
+		return "out of memory";
+	default:
+		return strerror(err);
+	}
+}
+
+static int xioctl(unsigned long cmd, void *arg)
+{
+	int err = mf_dev_open();
+
+	if (err)
+		return err;
+	return ioctl(dev_fd, cmd, arg) ? -errno : 0;
+}
+
+int mf_dev_create(struct meshfabric_create *c)
+{
+	return xioctl(MESHFABRIC_IOC_CREATE, c);
+}
+
+int mf_dev_destroy(uint32_t id)
+{
+	struct meshfabric_destroy d;
+
+	memset(&d, 0, sizeof(d));
+	d.id = id;
+	return xioctl(MESHFABRIC_IOC_DESTROY, &d);
+}
+
+int mf_dev_info(uint32_t id, struct meshfabric_info *in,
+		struct meshfabric_node_info *nodes, uint32_t first,
+		uint32_t count)
+{
+	memset(in, 0, sizeof(*in));
+	in->id = id;
+	if (nodes) {
+		in->nodes_ptr = (uintptr_t)nodes;
+		in->first = first;
+		in->count = count;
+	}
+	return xioctl(MESHFABRIC_IOC_INFO, in);
+}
+
+int mf_dev_find(const char *name, struct meshfabric_info *in)
+{
+	uint32_t id;
+	int err;
+
+	for (id = 0; id < MESHFABRIC_MAX_FABRICS; id++) {
+		err = mf_dev_info(id, in, NULL, 0, 0);
+		if (err == -ENOENT)
+			continue;
+		if (err)
+			return err;
+		if (!strncmp((const char *)in->name, name, MESHFABRIC_NAME_LEN))
+			return 0;
+	}
+	return -ENOENT;
+}
+
+int mf_dev_nodes(const struct meshfabric_info *in,
+		 struct meshfabric_node_info **nodes)
+{
+	struct meshfabric_info tmp;
+	int err;
+
+	*nodes = calloc(in->nodes ? in->nodes : 1, sizeof(**nodes));
+	if (!*nodes)
+		return -ENOMEM;
+	err = mf_dev_info(in->id, &tmp, *nodes, 0, in->nodes);
+	if (!err && tmp.count != in->nodes)
+		err = -EIO;
+	if (err) {
+		free(*nodes);
+		*nodes = NULL;
+	}
+	return err;
+}
+
+int mf_dev_topo(const struct meshfabric_info *in, struct mf_topo *t)
+{
+	return mf_topo_init(t, in->kind, in->ndims, in->dims);
+}
+
+int mf_dev_attach(uint32_t id, struct meshfabric_attach_entry *e,
+		  uint32_t count, uint32_t *done)
+{
+	struct meshfabric_attach a;
+	int err;
+
+	memset(&a, 0, sizeof(a));
+	a.id = id;
+	a.entries_ptr = (uintptr_t)e;
+	a.count = count;
+	err = xioctl(MESHFABRIC_IOC_ATTACH, &a);
+	*done = a.done;
+	return err;
+}
+
+int mf_dev_bcast(struct meshfabric_bcast *b)
+{
+	return xioctl(MESHFABRIC_IOC_BCAST, b);
+}
+
+int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
+		 uint32_t *n)
+{
+	struct meshfabric_link_stats ls;
+	int err;
+
+	*e = NULL;
+	memset(&ls, 0, sizeof(ls));
+	ls.id = id;
+	err = xioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
+	if (err)
+		return err;
+	*e = calloc(ls.nlinks ? ls.nlinks : 1, sizeof(**e));
+	if (!*e)
+		return -ENOMEM;
+	ls.links_ptr = (uintptr_t)*e;
+	ls.count = ls.nlinks;
+	ls.flags = reset ? MESHFABRIC_LINK_STATS_RESET : 0;
+	err = xioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
+	if (err) {
+		free(*e);
+		*e = NULL;
+		return err;
+	}
+	*n = ls.count;
+	return 0;
+}
+
+int mf_dev_lookup_or_fail(const char *name, struct meshfabric_info *in,
+			  struct mf_topo *t)
+{
+	int err;
+
+	if (mf_dev_open_or_fail())
+		return MF_EXIT_FAIL;
+	err = mf_dev_find(name, in);
+	if (err == -ENOENT)
+		return mf_fail("no fabric named '%.40s' (meshfabric list)", name);
+	if (err)
+		return mf_fail("fabric information: %s", strerror(-err));
+	err = mf_dev_topo(in, t);
+	if (err)
+		return mf_fail("fabric %s: unknown topology (kind %u)", name, in->kind);
+	return MF_EXIT_OK;
+}

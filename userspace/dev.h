@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dev.h - the tool's access to meshfabric.ko: thin wrappers around the
+ * ioctls of /dev/meshfabric (include/uapi/linux/meshfabric.h) and the
+ * lookup of fabrics by name.
+ *
+ * A fabric's name (CREATE's name field, at most 15 characters) is its
+ * handle for users; the kernel's id (0..MESHFABRIC_MAX_FABRICS-1) is
+ * found again by asking INFO for every id.  Every function returns 0 or
+ * a negative errno and prints nothing, except mf_dev_open_or_fail which
+ * prints the one-line error of the tool.
+ */
+#ifndef MF_DEV_H
+#define MF_DEV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <linux/meshfabric.h>
+
+#include "topo.h"
+
+#define MF_DEV_PATH "/dev/meshfabric"
+
+/* Open /dev/meshfabric once (cached); -errno. */
+int mf_dev_open(void);
+/*
+ * mf_dev_open, or print the tool's one-line error (module missing, no
+ * permission) and return -1.
+ */
+int mf_dev_open_or_fail(void);
+/* Text for errno err (positive) of an ioctl that changes state. */
+const char *mf_dev_strerror(int err);
+
+int mf_dev_create(struct meshfabric_create *c);
+int mf_dev_destroy(uint32_t id);
+/* INFO of id; nodes (count entries from first) may be NULL. */
+int mf_dev_info(uint32_t id, struct meshfabric_info *in,
+		struct meshfabric_node_info *nodes, uint32_t first,
+		uint32_t count);
+/* INFO of the fabric called name: -ENOENT if none. */
+int mf_dev_find(const char *name, struct meshfabric_info *in);
+/*
+ * Open the device and find fabric name (INFO into *in, topology into *t);
+ * on failure print the tool's one-line error and return MF_EXIT_FAIL.
+ */
+int mf_dev_lookup_or_fail(const char *name, struct meshfabric_info *in,
+			  struct mf_topo *t);
+/* Every node's info (malloc'ed array of in->nodes entries in *nodes). */
+int mf_dev_nodes(const struct meshfabric_info *in,
+		 struct meshfabric_node_info **nodes);
+/* The core's topology of a fabric described by INFO. */
+int mf_dev_topo(const struct meshfabric_info *in, struct mf_topo *t);
+int mf_dev_attach(uint32_t id, struct meshfabric_attach_entry *e,
+		  uint32_t count, uint32_t *done);
+int mf_dev_bcast(struct meshfabric_bcast *b);
+/* Every directed link's counters (malloc'ed, *n = nodes * nports). */
+int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
+		 uint32_t *n);
+
+#endif /* MF_DEV_H */

@@ -19,8 +19,8 @@
 # of it and written with the console to build/vm/console.log).  Exit
 # status: CMD's status; 1 (or CMD's non-zero status) if the guest's
 # kernel log shows a WARNING, BUG, Oops, general protection fault, KASAN
-# or lockdep report, a hung task or "leak"; 124 if the time limit passes
-# or the guest dies before CMD ends.  Each failure is named in one line
+# or lockdep report, a hung task or "leak"; 124 if the time limit passes,
+# 125 if the guest dies (panic, oops=panic) before CMD ends.  Each failure is named in one line
 # "vm: FAIL: ...".  Timings: one line "# vm: ..." at the end.
 #
 # Environment: MF_VM_KERNEL (default the newest /boot/vmlinuz-*-amd64),
@@ -114,10 +114,11 @@ rc=0
 if [ -z "$exit_line" ]; then
 	if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
 		echo "vm: FAIL: time limit of $timeout s passed before CMD ended"
+		rc=124
 	else
 		echo "vm: FAIL: guest died before CMD ended (qemu status $qrc): $(tail -n 3 "$run/qemu.err" | tr '\n' ' ')"
+		rc=125
 	fi
-	rc=124
 else
 	rc=$(echo "$exit_line" | cut -d' ' -f2)
 	fin=$(echo "$exit_line" | cut -d' ' -f3)

@@ -640,8 +640,8 @@ static int cmd_bcastall(int argc, char **argv)
 			die_err(path, errno);
 		enter_ns(fd);
 		close(fd);
-		sock[i] = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC,
-				 htons(ETYPE));
+		/* protocol 0: not hooked until bind (no re-hook, no RCU wait) */
+		sock[i] = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 		if (sock[i] < 0)
 			die_err("socket", errno);
 		setsockopt(sock[i], SOL_SOCKET, SO_RCVBUFFORCE, &rcv,

@@ -26,6 +26,11 @@ fi
 echo "TAP version 13"
 n=0
 fail=0
+if [ ! -x ./mfctl ]; then
+	echo "not ok 1 - selftests/mfctl missing: run 'make -C selftests' on the host"
+	echo "1..1"
+	exit 1
+fi
 res=/tmp/mf-selftest.$$
 for t in $tests; do
 	t=${t%.sh}

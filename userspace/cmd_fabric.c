@@ -173,7 +173,7 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 	struct meshfabric_attach_entry *e = NULL;
 	struct meshfabric_node_info *nodes = NULL;
 	struct meshfabric_info in;
-	char err[256], a[128], b[128], shape[96];
+	char err[256], a[64], b[128], shape[96];
 	double t0 = now();
 	u32 i, done = 0;
 	int r;

@@ -10,12 +10,6 @@
 # tree).  Ignored checks, and why:
 #   everywhere:
 #     FILE_PATH_CHANGES   patch-only check (MAINTAINERS updates)
-#   core/ (the portable core, also compiled by the host compiler):
-#     BIT_MACRO           BIT() is not part of the core's environment
-#                         (mf_compat.h); the core writes 1U << n
-#     NETWORKING_BLOCK_COMMENT_STYLE
-#                         the core is not networking code and follows the
-#                         generic kernel comment style (first line "/*")
 #   core/mf_compat.h only (its userspace branch maps stdint to u8..s64):
 #     NEW_TYPEDEFS, PREFER_KERNEL_TYPES
 # Every other finding is a "not ok" with checkpatch's lines as comments.
@@ -35,9 +29,7 @@ else
 		ignore=FILE_PATH_CHANGES
 		case $f in
 		drivers/net/meshfabric/core/mf_compat.h)
-			ignore=$ignore,BIT_MACRO,NETWORKING_BLOCK_COMMENT_STYLE,NEW_TYPEDEFS,PREFER_KERNEL_TYPES ;;
-		drivers/net/meshfabric/core/*)
-			ignore=$ignore,BIT_MACRO,NETWORKING_BLOCK_COMMENT_STYLE ;;
+			ignore=$ignore,NEW_TYPEDEFS,PREFER_KERNEL_TYPES ;;
 		esac
 		out=$(perl "$cp" --strict --no-tree -f --terse --show-types \
 			--no-summary --ignore "$ignore" "$f" 2>&1)

@@ -9,6 +9,7 @@
  * NETIF_F_NETNS_LOCAL keeps the device from being moved to init_net when
  * its namespace dies.  Per-CPU tstats are freed by the destructor, after
  * the RCU grace period that ends every sender still seeing the device.
+ * The MAC address names the node (forward.c) and cannot be changed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -73,7 +74,6 @@ static const struct net_device_ops mf_netdev_ops = {
 	.ndo_stop = mf_ndo_stop,
 	.ndo_start_xmit = mf_xmit,
 	.ndo_get_stats64 = dev_get_tstats64,
-	.ndo_set_mac_address = eth_mac_addr,
 	.ndo_validate_addr = eth_validate_addr,
 };
 

@@ -175,8 +175,8 @@ struct meshfabric_attach {
 /*
  * MESHFABRIC_IOC_ROUTE: the path the kernel's routing tables give from src
  * to dst: hops + 1 node ids (src first) written to path_ptr if path_max is
- * large enough (else -ENOSPC with hops set).  -EHOSTUNREACH if a node on
- * the path is GONE.
+ * large enough (else -ENOSPC with hops set); path_ptr 0 returns hops only.
+ * -EHOSTUNREACH if a node on the path is GONE.
  */
 struct meshfabric_route {
 	__u32 id;			/* in */

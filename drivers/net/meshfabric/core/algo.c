@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * algo.c - the table of broadcast algorithms and `auto` (algo.h).
+/* The table of broadcast algorithms and `auto` (algo.h).
  * To add an algorithm: write sched_<name>.c exporting struct mf_algo and
  * list it here.
  */
@@ -56,8 +55,7 @@ bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k)
 	return true;
 }
 
-/*
- * auto: every algorithm of the port model that covers t is built from the
+/* auto: every algorithm of the port model that covers t is built from the
  * source and checked; the best wins: fewest steps, then contention-free,
  * then lowest TCD, then table order (so eyes before mintcd on a tie).
  * Model 0 means one-port when some one-port algorithm covers t (the

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * algo.h - the broadcast algorithms: one file each (sched_<name>.c), each
+/* The broadcast algorithms: one file each (sched_<name>.c), each
  * exporting one struct mf_algo, all listed in algo.c.
  *
  * supports() says whether the algorithm covers a topology (0, or
@@ -30,8 +29,7 @@ const struct mf_algo *mf_algo_by_name(const char *name);
 /* NULL-terminated list of every algorithm but auto, in id order. */
 extern const struct mf_algo *const mf_algos[];
 
-/*
- * Build the schedule of algorithm id (MESHFABRIC_ALGO_AUTO resolves by
+/* Build the schedule of algorithm id (MESHFABRIC_ALGO_AUTO resolves by
  * mf_algo_auto) from source on t into s (s need not be initialised; free
  * it with mf_sched_free whatever the result).  -EOPNOTSUPP if the
  * algorithm does not cover t.  *used receives the algorithm that ran.
@@ -39,8 +37,7 @@ extern const struct mf_algo *const mf_algos[];
 int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 	    struct mf_sched *s, const struct mf_algo **used);
 
-/*
- * auto: build every algorithm of the port model (0: one-port if one covers
+/* auto: build every algorithm of the port model (0: one-port if one covers
  * t, else all-port) that covers t from source, check each (check.h), and
  * keep the best: fewest steps, then contention-free, then lowest TCD, then
  * table order.  mf_plan_auto fills s (free it with mf_sched_free whatever

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * analyze.c - the balance measure Delta(R) of 004 (Definition 1) of a
+/* The balance measure Delta(R) of 004 (Definition 1) of a
  * routing function, contract in route.h.
  *
  * G_X is the input communication graph of X: every node's routed path to

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * check.c - independent validation of broadcast schedules (check.h).
+/* Independent validation of broadcast schedules (check.h).
  */
 #include "check.h"
 #include "linkacct.h"
 
-#define FAIL(...) do { \
-		if (err && errlen) \
-			snprintf(err, errlen, __VA_ARGS__); \
-		ret = -EINVAL; \
-		goto out; \
-	} while (0)
+/* -EINVAL, with the reason written to err when there is room for it. */
+#define BAD(...) ((void)(err && errlen && snprintf(err, errlen, __VA_ARGS__)), \
+		  -EINVAL)
 
 int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 	     struct mf_stats *st, char *err, size_t errlen)
@@ -42,68 +38,92 @@ int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 	if (!informed || (!sent && !first))
 		goto out;
 	ret = 0;
-	if (s->step[0] != 0 || s->step[s->nsteps] != s->nsends)
-		FAIL("step table does not cover the sends");
+	if (s->step[0] != 0 || s->step[s->nsteps] != s->nsends) {
+		ret = BAD("step table does not cover the sends");
+		goto out;
+	}
 	informed[s->source] = 1;	/* "step 0" */
 	for (i = 0; i < s->nsteps; i++) {
 		const struct mf_send *m;
 		u32 stamp = i + 2;	/* step i is stamped i + 2 */
 
-		if (s->step[i + 1] < s->step[i])
-			FAIL("step %u: step table not increasing", i + 1);
+		if (s->step[i + 1] < s->step[i]) {
+			ret = BAD("step %u: step table not increasing", i + 1);
+			goto out;
+		}
 		m = mf_sched_sends(s, i, &nsends);
 		mf_linkacct_step(&acc);
 		for (j = 0; j < nsends; j++, m++) {
 			const u32 *p;
 			int port;
 
-			if (m->src >= t->nodes || m->dst >= t->nodes)
-				FAIL("step %u: node out of range", i + 1);
-			if (!m->hops || (u64)m->path + m->hops >= s->npath)
-				FAIL("step %u: send %u->%u has a bad path",
-				     i + 1, m->src, m->dst);
+			if (m->src >= t->nodes || m->dst >= t->nodes) {
+				ret = BAD("step %u: node out of range", i + 1);
+				goto out;
+			}
+			if (!m->hops || (u64)m->path + m->hops >= s->npath) {
+				ret = BAD("step %u: send %u->%u has a bad path",
+					  i + 1, m->src, m->dst);
+				goto out;
+			}
 			p = &s->path[m->path];
-			if (p[0] != m->src || p[m->hops] != m->dst)
-				FAIL("step %u: path of %u->%u does not join them",
-				     i + 1, m->src, m->dst);
-			if (!informed[m->src] || informed[m->src] >= stamp)
-				FAIL("step %u: node %u sends before it is informed",
-				     i + 1, m->src);
-			if (informed[m->dst])
-				FAIL("step %u: node %u informed twice",
-				     i + 1, m->dst);
+			if (p[0] != m->src || p[m->hops] != m->dst) {
+				ret = BAD("step %u: path of %u->%u does not join them",
+					  i + 1, m->src, m->dst);
+				goto out;
+			}
+			if (!informed[m->src] || informed[m->src] >= stamp) {
+				ret = BAD("step %u: node %u sends before it is informed",
+					  i + 1, m->src);
+				goto out;
+			}
+			if (informed[m->dst]) {
+				ret = BAD("step %u: node %u informed twice",
+					  i + 1, m->dst);
+				goto out;
+			}
 			informed[m->dst] = stamp;
 			count++;
 			port = mf_topo_port(t, p[0], p[1]);
-			if (port < 0)
-				FAIL("step %u: %u and %u are not adjacent",
-				     i + 1, p[0], p[1]);
+			if (port < 0) {
+				ret = BAD("step %u: %u and %u are not adjacent",
+					  i + 1, p[0], p[1]);
+				goto out;
+			}
 			if (sent) {
-				if (sent[m->src] == stamp)
-					FAIL("step %u: node %u sends twice (one-port)",
-					     i + 1, m->src);
+				if (sent[m->src] == stamp) {
+					ret = BAD("step %u: node %u sends twice (one-port)",
+						  i + 1, m->src);
+					goto out;
+				}
 				sent[m->src] = stamp;
 			} else {
 				u64 l = mf_topo_link(t, p[0], (u32)port);
 
-				if (first[l] == stamp)
-					FAIL("step %u: node %u sends twice on port %d",
-					     i + 1, m->src, port);
+				if (first[l] == stamp) {
+					ret = BAD("step %u: node %u sends twice on port %d",
+						  i + 1, m->src, port);
+					goto out;
+				}
 				first[l] = stamp;
 			}
 			for (h = 0; h < m->hops; h++) {
 				port = mf_topo_port(t, p[h], p[h + 1]);
-				if (port < 0)
-					FAIL("step %u: %u and %u are not adjacent",
-					     i + 1, p[h], p[h + 1]);
+				if (port < 0) {
+					ret = BAD("step %u: %u and %u are not adjacent",
+						  i + 1, p[h], p[h + 1]);
+					goto out;
+				}
 				mf_linkacct_hop(&acc,
 						mf_topo_link(t, p[h], (u32)port));
 			}
 			st->tcd += m->hops;
 		}
 	}
-	if (count != t->nodes)
-		FAIL("%u of %u nodes informed", count, t->nodes);
+	if (count != t->nodes) {
+		ret = BAD("%u of %u nodes informed", count, t->nodes);
+		goto out;
+	}
 	st->steps = s->nsteps;
 	st->sends = s->nsends;
 	st->max_link_load = acc.max_load;

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * check.h - the schedule checker.  Written against topo.h and linkacct.h
+/* The schedule checker.  Written against topo.h and linkacct.h
  * only, never against a builder, and run on every schedule the project
  * produces (plan, bcast, tests, benchmarks, the kernel's cache).
  *
@@ -27,8 +26,7 @@ struct mf_stats {
 	u64 contention;		/* sum over (step, link) of load - 1 */
 };
 
-/*
- * 0 and *st filled if s is a valid broadcast on t; -EINVAL with a one-line
+/* 0 and *st filled if s is a valid broadcast on t; -EINVAL with a one-line
  * reason in err (errlen bytes) if not; -ENOMEM.
  */
 int mf_check(const struct mf_topo *t, const struct mf_sched *s,

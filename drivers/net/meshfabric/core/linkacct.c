@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * linkacct.c - per-step link load accounting (contract in linkacct.h).
+/* Per-step link load accounting (contract in linkacct.h).
  */
 #include "linkacct.h"
 

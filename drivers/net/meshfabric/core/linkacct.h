@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * linkacct.h - per-step directed-link load accounting, shared by the
+/* Per-step directed-link load accounting, shared by the
  * schedule checker and the kernel's broadcast executor so that both count
  * step contention the same way.
  *

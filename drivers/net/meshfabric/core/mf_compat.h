@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * mf_compat.h - the only environment the portable core sees.
+/* The only environment the portable core sees.
  *
  * The core (topology, routing, schedules, checker) is compiled twice: into
  * meshfabric.ko by Kbuild and into the userspace tool and its tests by the
@@ -59,6 +58,9 @@ typedef int64_t s64;
 
 #ifndef U32_MAX
 #define U32_MAX ((u32)~0U)
+#endif
+#ifndef BIT
+#define BIT(n) (1UL << (n))
 #endif
 #ifndef U64_MAX
 #define U64_MAX ((u64)~0ULL)

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * route.c - routing dispatch, paths, names, and dimension-order routing
+/* Routing dispatch, paths, names, and dimension-order routing
  * (004 Definition 3), contract in route.h.
  */
 #include "route.h"

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * route.h - routing functions: the next hop from a current node towards a
+/* Routing functions: the next hop from a current node towards a
  * destination.  Every routing here is deterministic, uses shortest paths
  * only, and decides from (current, destination) alone, so the paths to one
  * destination form a tree (004 section 2) and, on tori and H_n, depend
@@ -28,8 +27,7 @@ u32 mf_route_resolve(const struct mf_topo *t, u32 routing);
 /* Port of cur to forward on towards dst; -ENOENT if cur == dst. */
 int mf_route_next(const struct mf_topo *t, u32 routing, u32 cur, u32 dst);
 
-/*
- * Write the path src .. dst (at most max entries) into path; returns its
+/* Write the path src .. dst (at most max entries) into path; returns its
  * length in hops, -ERANGE if max is too small, -EINVAL on bad input.
  */
 int mf_route_path(const struct mf_topo *t, u32 routing, u32 src, u32 dst,
@@ -43,8 +41,7 @@ int mf_route_by_name(const char *name);
 /* Hexagonal routing (route_hex.c): A1's (m_x, m_y, m_z) from a to b. */
 void mf_hex_route_vector(u32 n, u32 a, u32 b, s32 *mx, s32 *my, s32 *mz);
 
-/*
- * Delta(R) of 004 Definition 1 for a homogeneous routing on a torus: the
+/* Delta(R) of 004 Definition 1 for a homogeneous routing on a torus: the
  * largest difference between the sizes of the subtrees S_i of the
  * communication graph G_0 (rooted at the children of node 0).  size[p]
  * receives the size of the subtree behind port p of node 0 (nports
@@ -52,8 +49,6 @@ void mf_hex_route_vector(u32 n, u32 a, u32 b, s32 *mx, s32 *my, s32 *mz);
  */
 int mf_route_delta(const struct mf_topo *t, u32 routing, u64 *delta,
 		   u64 *size);
-
-
 
 /* Per-algorithm next-hop functions behind mf_route_next (one file each). */
 int mf_route_dor_next(const struct mf_topo *t, u32 cur, u32 dst);

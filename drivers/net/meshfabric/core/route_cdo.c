@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * route_cdo.c - cyclic-dimension-order routing (002, Tsay & Wang,
+/* Cyclic-dimension-order routing (002, Tsay & Wang,
  * section 2) as a next-hop function of (cur, dst), contract in route.h.
  *
  * In 002 a path corrects one dimension completely before turning to

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * route_diagonal.c - the 'diagonal' routing of 004 (Jerebic & Trobec,
+/* The 'diagonal' routing of 004 (Jerebic & Trobec,
  * Definition 4), next hop from (cur, dst) only, contract in route.h.
  *
  * Let d = dst - cur per dimension (mf_topo_delta: on a torus the shorter

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * route_hex.c - shortest-path routing in the C-wrapped hexagonal mesh H_n
+/* Shortest-path routing in the C-wrapped hexagonal mesh H_n
  * of 003 (Chen, Shin & Kandlur), algorithm A1 (contract in route.h/topo.h).
  *
  * Addresses are the paper's single numbers 0 .. p - 1, p = 3n^2 - 3n + 1.

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched.c - growable storage for broadcast schedules (contract in sched.h).
+/* Growable storage for broadcast schedules (contract in sched.h).
  */
 #include "sched.h"
 #include "route.h"

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * sched.h - a broadcast schedule: steps, each a list of sends, each send a
+/* A broadcast schedule: steps, each a list of sends, each send a
  * full path of node ids from its source to its destination.
  *
  * Builders fill a schedule with mf_sched_step() (open the next step) and
@@ -43,16 +42,14 @@ int mf_sched_reserve(struct mf_sched *s, u32 nsends, u32 npath);
 int mf_sched_step(struct mf_sched *s);
 /* Append a send whose path (hops + 1 node ids) is given. */
 int mf_sched_send(struct mf_sched *s, const u32 *path, u32 hops);
-/*
- * Append a send from src to dst along a dimension-ordered path: the
+/* Append a send from src to dst along a dimension-ordered path: the
  * dimensions are corrected in the order given by order[0..ndims-1]
  * (NULL: 0, 1, 2, ...), each along its shortest way (mf_topo_delta).
  * Mesh/torus only.
  */
 int mf_sched_send_dor(struct mf_sched *s, const struct mf_topo *t,
 		      u32 src, u32 dst, const u8 *order);
-/*
- * Append a send whose path follows routing algorithm routing
+/* Append a send whose path follows routing algorithm routing
  * (MESHFABRIC_ROUTE_*) from src to dst (route.h).
  */
 int mf_sched_send_route(struct mf_sched *s, const struct mf_topo *t,

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched_binomial.c - `binomial`: one-port recursive doubling on any mesh,
+/* `binomial`: one-port recursive doubling on any mesh,
  * torus or hexagonal mesh, ceil(log2 N) steps.
  *
  * Submeshes.  Number the nodes in k-d order: the box of all nodes is cut

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched_eyes.c - `eyes`: the time-step optimal one-port broadcast of
+/* `eyes`: the time-step optimal one-port broadcast of
  * minimum total communication distance (TCD) on 2^k x ... x 2^k meshes
  * and tori, d = 1..8 (Cang & Wu, papers 000 and 001).
  *

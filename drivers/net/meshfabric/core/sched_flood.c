@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched_flood.c - `flood`: all-port breadth-first broadcast on any
+/* `flood`: all-port breadth-first broadcast on any
  * topology.
  *
  * In step i every node informed in step i - 1 sends one hop to each of

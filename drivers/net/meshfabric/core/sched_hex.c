@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched_hex.c - one-port point-to-point broadcast in H_n, algorithm A2 of
+/* One-port point-to-point broadcast in H_n, algorithm A2 of
  * 003 (Chen, Shin & Kandlur, section IV-C): n + 2 steps for n >= 3,
  * 3 steps for n = 2.  Every send is one hop to a neighbour, so the TCD is
  * p - 1 (the least possible) and no link is used twice (no contention).

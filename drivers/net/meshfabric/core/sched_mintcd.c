@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched_mintcd.c - `mintcd`: the one-port, time-step-optimal (log2 N
+/* `mintcd`: the one-port, time-step-optimal (log2 N
  * steps) broadcast of least total communication distance (TCD) among all
  * recursive box bisections, found by dynamic programming.  It checks the
  * optimality claims of 000 (Theorem 2) and 001 (Theorem 3) for `eyes`.

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched_tree.c - `tree`: all-port broadcast along the communication graph
+/* `tree`: all-port broadcast along the communication graph
  * of a routing function (004, Jerebic & Trobec, section 2.2).
  *
  * 004: "if an intermediate point X receives a broadcast message, it sends

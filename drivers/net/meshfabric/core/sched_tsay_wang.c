@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * sched_tsay_wang.c - all-port broadcast on an n x ... x n torus after
+/* All-port broadcast on an n x ... x n torus after
  * Tsay & Wang (paper 002): main diagonal, diagonals to diagonals, final
  * phase, and the even-n extension by an extra "shell" phase.
  *
@@ -103,8 +102,7 @@ static void tw_plan_add(struct tw_plan *p, struct tw_iv *iv, u32 *cnt,
 	p->order[p->first[p->steps]++] = rank;
 }
 
-/*
- * Split the interval of each informed node into 2d + 1 blocks of at most
+/* Split the interval of each informed node into 2d + 1 blocks of at most
  * ceil(len / (2d + 1)) ranks; a block of S ranks gets its node at its
  * centre, so intervals stay balanced (lm and lp differ by at most one)
  * and the largest block after k steps is ceil(m / (2d + 1)^k).
@@ -287,8 +285,7 @@ static void tw_real_hop(struct tw_ctx *x, u32 dim, bool plus)
 	x->buf[++x->len] = x->id;
 }
 
-/*
- * hops virtual hops in dimension dim, direction plus; the virtual edge
+/* hops virtual hops in dimension dim, direction plus; the virtual edge
  * m-1 <-> 0 is the real path through coordinates m..n-1.
  */
 static int tw_seg(struct tw_ctx *x, u32 dim, bool plus, u32 hops)
@@ -371,8 +368,7 @@ static u32 tw_inv(u32 v, u32 m)
 	return (u32)(((x0 % (s64)m) + m) % m);
 }
 
-/*
- * Node of rank rho on the line c of phase h (f = d - h): x_g = c_g for
+/* Node of rank rho on the line c of phase h (f = d - h): x_g = c_g for
  * g > f, x_f = base + rho, x_k = base - rho for k < f (phase 1: all rho).
  */
 static void tw_node(struct tw_ctx *x, u32 f, bool first, u32 base,
@@ -387,8 +383,7 @@ static void tw_node(struct tw_ctx *x, u32 f, bool first, u32 base,
 		v[k] = first ? rho : tw_mod(x, (s64)base - rho);
 }
 
-/*
- * Along the diagonal of phase f from sv by o ranks: |o| hops in each of
+/* Along the diagonal of phase f from sv by o ranks: |o| hops in each of
  * dims k0, k0 + 1, .., f, 0, .., k0 - 1 (x_f moves by o, x_k by -o, or by
  * o in phase 1).
  */
@@ -410,8 +405,7 @@ static int tw_diag_path(struct tw_ctx *x, u32 f, bool first, u32 k0, s32 o,
 	return err;
 }
 
-/*
- * To tv (rank change o) from the subtorus eps away in dimension g: eps
+/* To tv (rank change o) from the subtorus eps away in dimension g: eps
  * hops in g, then 2 psi_g eps in f (the other x_k stay).  psi_g = +-1:
  * eps = +-o, the short way; else (m odd) eps = o / psi_g, positive ranks
  * through the + port, negative through the - port.
@@ -576,8 +570,7 @@ static int tw_phase_final(struct tw_ctx *x, const struct tw_plan *p,
 	return 0;
 }
 
-/*
- * Grow the embedded torus from M - 1 to M = x->m (coordinate M - 1 is
+/* Grow the embedded torus from M - 1 to M = x->m (coordinate M - 1 is
  * new in every dimension): ceil(d / 2) steps.
  */
 static int tw_shell(struct tw_ctx *x)

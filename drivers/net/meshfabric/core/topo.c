@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * topo.c - mesh, torus and hexagonal-mesh addressing (contract in topo.h).
+/* Mesh, torus and hexagonal-mesh addressing (contract in topo.h).
  */
 #include "topo.h"
 

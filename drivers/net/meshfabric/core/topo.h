@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * topo.h - fabric topologies: node ids, coordinates, ports, neighbours,
+/* Fabric topologies: node ids, coordinates, ports, neighbours,
  * distances.
  *
- * Mesh and torus: d dimensions (1..8), size >= 2 in each.  Node id
- *   id = x0 + n0 * (x1 + n1 * (x2 + ...)).
+ * Mesh and torus: d dimensions (1..8), size >= 2 in each.  The node
+ * number is x0 + n0 * (x1 + n1 * (x2 + ...)).
  * Port p of a mesh/torus node: dimension p / 2, direction + (p even) or
  * - (p odd).  A mesh border port has no neighbour.  In a torus dimension
  * of size 2 both ports lead to the same neighbour; the pair is then one
@@ -25,7 +24,7 @@
 #include <linux/meshfabric.h>
 
 #define MF_MAX_DIMS	MESHFABRIC_MAX_DIMS
-#define MF_MAX_NODES	(1U << 26)	/* core limit; the module's is lower */
+#define MF_MAX_NODES	((u32)BIT(26))	/* core limit; the module's is lower */
 #define MF_HEX_PORTS	6
 
 struct mf_topo {
@@ -59,8 +58,7 @@ static inline u64 mf_topo_link(const struct mf_topo *t, u32 a, u32 port)
 u32 mf_topo_distance(const struct mf_topo *t, u32 a, u32 b);
 u32 mf_topo_diameter(const struct mf_topo *t);
 
-/*
- * Signed shortest offset from a to b along dimension dim (mesh: b - a;
+/* Signed shortest offset from a to b along dimension dim (mesh: b - a;
  * torus: in (-n/2, n/2], ties towards +).  Mesh/torus only.
  */
 s32 mf_topo_delta(const struct mf_topo *t, u32 a, u32 b, u32 dim);

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_bcast.c - `meshfabric bcast NAME`: one broadcast executed by
+ * meshfabric.ko (BCAST ioctl) from a node to every other node, with the
+ * kernel's statistics.  --steps prints the schedule it executed: the
+ * kernel builds it with the portable core, so the same mf_plan() here,
+ * for the same topology, algorithm (the one the kernel reports it ran),
+ * routing and source, gives the same schedule; it is checked (mf_check)
+ * and its statistics must equal the kernel's, else the command fails.
+ *
+ * JSON: {"fabric","source","algo","model","steps","sends","tcd",
+ * "max_link_load","contention","delivered","elapsed_ns",
+ * "schedule":[[{"src","dst","path":[...]}],...] (with --steps)}.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "json.h"
+#include "check.h"
+#include "route.h"
+#include "dev.h"
+
+enum { KEY_FROM = 1, KEY_ALGO, KEY_SIZE, KEY_ETHERTYPE, KEY_STEPS };
+
+#define DEFAULT_ETHERTYPE 0x88b5	/* IEEE 802 local experimental */
+
+static const struct mf_opt bcast_opts[] = {
+	{ "from", 0, "NODE", KEY_FROM,
+	  "source: coordinates (3,4) or node id; hex: address (default 0)" },
+	{ "algo", 0, "ALGO", KEY_ALGO,
+	  "auto (default), eyes, hex, tree, binomial, flood, tsay-wang, mintcd" },
+	{ "size", 0, "BYTES", KEY_SIZE, "payload bytes, 0..65536 (default 64)" },
+	{ "ethertype", 0, "TYPE", KEY_ETHERTYPE,
+	  "Ethernet type, 0x0600..0xffff (default 0x88b5)" },
+	{ "steps", 0, NULL, KEY_STEPS, "also print the schedule that was executed" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static int parse_ethertype(const char *s, u32 *v)
+{
+	char *end;
+	unsigned long x = strtoul(s, &end, 0);
+
+	if (!*s || *end || x < 0x600 || x > 0xffff)
+		return -1;
+	*v = (u32)x;
+	return 0;
+}
+
+static void print_steps_text(FILE *f, const struct mf_topo *t,
+			     const struct mf_sched *s)
+{
+	const struct mf_send *sd;
+	char a[64];
+	u32 i, k, h, n;
+
+	for (i = 0; i < s->nsteps; i++) {
+		sd = mf_sched_sends(s, i, &n);
+		fprintf(f, "step %u: %u send%s\n", i + 1, n, n == 1 ? "" : "s");
+		for (k = 0; k < n; k++) {
+			mf_format_node(t, sd[k].src, a, sizeof(a));
+			fprintf(f, "  %s ->", a);
+			mf_format_node(t, sd[k].dst, a, sizeof(a));
+			fprintf(f, " %s  (%u hop%s:", a, sd[k].hops, sd[k].hops == 1 ? "" : "s");
+			for (h = 0; h <= sd[k].hops; h++) {
+				mf_format_node(t, s->path[sd[k].path + h], a, sizeof(a));
+				fprintf(f, " %s", a);
+			}
+			fprintf(f, ")\n");
+		}
+	}
+}
+
+static void print_steps_json(struct mf_json *j, const struct mf_sched *s)
+{
+	const struct mf_send *sd;
+	u32 i, k, h, n;
+
+	mf_json_key(j, "schedule");
+	mf_json_arr(j);
+	for (i = 0; i < s->nsteps; i++) {
+		sd = mf_sched_sends(s, i, &n);
+		mf_json_arr(j);
+		for (k = 0; k < n; k++) {
+			mf_json_obj(j);
+			mf_json_kv_u64(j, "src", sd[k].src);
+			mf_json_kv_u64(j, "dst", sd[k].dst);
+			mf_json_key(j, "path");
+			mf_json_arr(j);
+			for (h = 0; h <= sd[k].hops; h++)
+				mf_json_u64(j, s->path[sd[k].path + h]);
+			mf_json_close(j);
+			mf_json_close(j);
+		}
+		mf_json_close(j);
+	}
+	mf_json_close(j);
+}
+
+static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_bcast;
+	const char *name = NULL, *from = NULL, *val;
+	u32 algo = MESHFABRIC_ALGO_AUTO, size = 64, etype = DEFAULT_ETHERTYPE, src = 0;
+	const struct mf_algo *used = NULL, *ran;
+	struct meshfabric_bcast b;
+	struct meshfabric_info in;
+	struct mf_sched s;
+	struct mf_stats st;
+	struct mf_topo t;
+	struct mf_args ar;
+	struct mf_json j;
+	bool steps = false, have_sched = false;
+	char err[256], a[64], shape[96];
+	unsigned char *payload;
+	int k, r;
+
+	mf_args_init(&ar, ctx, argc, argv);
+	while ((k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+		r = 0;
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			if (name)
+				return mf_usage(cmd, "unexpected argument '%.40s'", val);
+			name = val;
+			break;
+		case KEY_FROM:
+			from = val;
+			break;
+		case KEY_ALGO:
+			r = mf_parse_algo(val, &algo, err, sizeof(err));
+			break;
+		case KEY_SIZE:
+			if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &size))
+				return mf_usage(cmd, "--size '%.40s': want 0..%u", val,
+						MESHFABRIC_MAX_PAYLOAD);
+			break;
+		case KEY_ETHERTYPE:
+			if (parse_ethertype(val, &etype))
+				return mf_usage(cmd, "--ethertype '%.40s': want 0x0600..0xffff",
+						val);
+			break;
+		case KEY_STEPS:
+			steps = true;
+			break;
+		default:
+			return mf_usage(cmd, "unexpected '--'");
+		}
+		if (r)
+			return mf_usage(cmd, "%s", err);
+	}
+	if (!name)
+		return mf_usage(cmd, "which fabric? (meshfabric list)");
+	r = mf_dev_lookup_or_fail(name, &in, &t);
+	if (r)
+		return r;
+	in.name[MESHFABRIC_NAME_LEN - 1] = 0;
+	if (from && mf_parse_node(&t, from, &src, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	payload = calloc(1, size ? size : 1);
+	if (!payload)
+		return mf_fail("out of memory");
+	memset(&b, 0, sizeof(b));
+	b.id = in.id;
+	b.source = src;
+	b.algo = algo;
+	b.payload_ptr = (uintptr_t)payload;
+	b.len = size;
+	b.ethertype = etype;
+	r = mf_dev_bcast(&b);
+	free(payload);
+	if (r == -EOPNOTSUPP)
+		return mf_fail("algorithm %s does not cover a %s",
+			       algo ? mf_algo_by_id(algo)->name : "auto",
+			       mf_topo_kind_name(t.kind));
+	if (r == -ENETDOWN)
+		return mf_fail("broadcast on %s: a node is down or gone (meshfabric show %s)",
+			       (const char *)in.name, (const char *)in.name);
+	if (r)
+		return mf_fail("broadcast on %s: %s", (const char *)in.name,
+			       mf_dev_strerror(-r));
+	ran = mf_algo_by_id(b.algo);
+	if (steps) {
+		r = mf_plan(&t, b.algo, src, in.routing, &s, &used);
+		if (!r)
+			r = mf_check(&t, &s, &st, err, sizeof(err));
+		if (r) {
+			mf_sched_free(&s);
+			return mf_fail("rebuilding the schedule: %s", mf_strerror(r));
+		}
+		have_sched = true;
+		if (st.steps != b.steps || st.sends != b.sends || st.tcd != b.tcd ||
+		    st.max_link_load != b.max_link_load || st.contention != b.contention) {
+			mf_sched_free(&s);
+			return mf_fail("the schedule rebuilt here differs from the kernel's "
+				       "(steps %u/%u, sends %u/%u): tool and module versions differ?",
+				       st.steps, b.steps, st.sends, b.sends);
+		}
+	}
+	mf_format_node(&t, src, a, sizeof(a));
+	mf_format_shape(&t, shape, sizeof(shape));
+	if (ctx->json) {
+		mf_json_init(&j, ctx->out);
+		mf_json_obj(&j);
+		mf_json_kv_str(&j, "fabric", (const char *)in.name);
+		mf_json_kv_u64(&j, "source", src);
+		mf_json_kv_str(&j, "algo", ran ? ran->name : "?");
+		mf_json_kv_str(&j, "model", ran ? mf_model_name(ran->model) : "?");
+		mf_json_kv_u64(&j, "steps", b.steps);
+		mf_json_kv_u64(&j, "sends", b.sends);
+		mf_json_kv_u64(&j, "tcd", b.tcd);
+		mf_json_kv_u64(&j, "max_link_load", b.max_link_load);
+		mf_json_kv_u64(&j, "contention", b.contention);
+		mf_json_kv_u64(&j, "delivered", b.delivered);
+		mf_json_kv_u64(&j, "elapsed_ns", b.elapsed_ns);
+		if (have_sched)
+			print_steps_json(&j, &s);
+		mf_json_end(&j);
+	} else {
+		fprintf(ctx->out, "broadcast        %s (%s %s) from %s (node %u), %u bytes\n",
+			(const char *)in.name, mf_topo_kind_name(t.kind), shape, a, src, size);
+		fprintf(ctx->out, "algorithm        %s (%s)\n", ran ? ran->name : "?",
+			ran ? mf_model_name(ran->model) : "?");
+		fprintf(ctx->out, "routing          %s\n", mf_route_name(in.routing));
+		fprintf(ctx->out, "steps            %u\n", b.steps);
+		fprintf(ctx->out, "sends            %u\n", b.sends);
+		fprintf(ctx->out, "tcd              %llu\n", (unsigned long long)b.tcd);
+		fprintf(ctx->out, "max link load    %u\n", b.max_link_load);
+		fprintf(ctx->out, "contention       %llu\n", (unsigned long long)b.contention);
+		fprintf(ctx->out, "delivered        %u of %u\n", b.delivered, t.nodes - 1);
+		fprintf(ctx->out, "elapsed          %.1f us\n", (double)b.elapsed_ns / 1000.0);
+		if (have_sched)
+			print_steps_text(ctx->out, &t, &s);
+	}
+	if (have_sched)
+		mf_sched_free(&s);
+	return MF_EXIT_OK;
+}
+
+const struct mf_cmd mf_cmd_bcast = {
+	"bcast", "broadcast one frame over a fabric, with its statistics (root)",
+	"NAME [--from NODE] [--algo ALGO] [--size BYTES] [--ethertype T] [--steps]",
+	"The kernel runs the schedule step by step; every other node receives\n"
+	"the frame exactly once.  --steps: the schedule, rebuilt by the same\n"
+	"core code and checked against the kernel's statistics.",
+	bcast_opts, bcast_main,
+};

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_stats.c - `meshfabric stats NAME`: the per directed link counters
+ * of a fabric (LINK_STATS ioctl): frames and bytes that crossed each link
+ * since creation or the last --reset; --svg FILE draws the fabric with
+ * every link coloured by its load (svg.h).
+ *
+ * Text: one line per used link (--all: every link), busiest first, then
+ * a summary.  JSON: {"fabric","nlinks","used","packets","bytes",
+ * "links":[{"node","port","peer","packets","bytes"}]} (used links, or
+ * every link with --all).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "json.h"
+#include "dev.h"
+#include "svg.h"
+
+enum { KEY_ALL = 1, KEY_RESET, KEY_SVG, KEY_TOP };
+
+static const struct mf_opt stats_opts[] = {
+	{ "all", 'a', NULL, KEY_ALL, "list every link, used or not" },
+	{ "reset", 0, NULL, KEY_RESET, "reset the counters after reading them (root)" },
+	{ "svg", 0, "FILE", KEY_SVG, "draw the fabric, links coloured by load, to FILE" },
+	{ "top", 0, "N", KEY_TOP, "text: list only the N busiest links" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static int by_load(const void *pa, const void *pb)
+{
+	const struct meshfabric_link_entry *a = pa, *b = pb;
+
+	if (a->packets != b->packets)
+		return a->packets < b->packets ? 1 : -1;
+	if (a->node != b->node)
+		return a->node < b->node ? -1 : 1;
+	return a->port < b->port ? -1 : a->port > b->port;
+}
+
+static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_stats;
+	const char *name = NULL, *svg = NULL, *val;
+	struct meshfabric_link_entry *e = NULL, *sorted = NULL;
+	struct meshfabric_info in;
+	struct mf_topo t;
+	struct mf_args ar;
+	struct mf_json j;
+	bool all = false, reset = false;
+	u64 packets = 0, bytes = 0;
+	u32 n = 0, i, used = 0, top = 0, shown = 0, exist = 0;
+	char a[64], b[64], p[16], title[160], shape[96];
+	FILE *f;
+	int k, r;
+
+	mf_args_init(&ar, ctx, argc, argv);
+	while ((k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+		switch (k) {
+		case MF_ARG_ERROR:
+			return MF_EXIT_USAGE;
+		case MF_ARG_HELP:
+			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_POSITIONAL:
+			if (name)
+				return mf_usage(cmd, "unexpected argument '%.40s'", val);
+			name = val;
+			break;
+		case KEY_ALL:
+			all = true;
+			break;
+		case KEY_RESET:
+			reset = true;
+			break;
+		case KEY_SVG:
+			svg = val;
+			break;
+		case KEY_TOP:
+			if (mf_parse_u32(val, 1, U32_MAX, &top))
+				return mf_usage(cmd, "--top '%.40s': want a count >= 1", val);
+			break;
+		default:
+			return mf_usage(cmd, "unexpected '--'");
+		}
+	}
+	if (!name)
+		return mf_usage(cmd, "which fabric? (meshfabric list)");
+	r = mf_dev_lookup_or_fail(name, &in, &t);
+	if (r)
+		return r;
+	in.name[MESHFABRIC_NAME_LEN - 1] = 0;
+	r = mf_dev_links(in.id, reset, &e, &n);
+	if (r)
+		return mf_fail("link counters of %s: %s", (const char *)in.name,
+			       mf_dev_strerror(-r));
+	for (i = 0; i < n; i++) {
+		if (e[i].peer != 0xffffffff)
+			exist++;
+		if (e[i].packets)
+			used++;
+		packets += e[i].packets;
+		bytes += e[i].bytes;
+	}
+	mf_format_shape(&t, shape, sizeof(shape));
+	if (svg) {
+		snprintf(title, sizeof(title), "%s: %s %s, link load (packets)",
+			 (const char *)in.name, mf_topo_kind_name(t.kind), shape);
+		f = fopen(svg, "w");
+		if (!f) {
+			r = mf_fail("%s: %s", svg, strerror(errno));
+			goto out;
+		}
+		r = mf_svg_write(f, &t, title, e, n);
+		if (fclose(f) && !r)
+			r = -errno;
+		if (r) {
+			r = mf_fail("%s: %s", svg, strerror(-r));
+			goto out;
+		}
+	}
+	sorted = malloc((n ? n : 1) * sizeof(*sorted));
+	if (!sorted) {
+		r = mf_fail("out of memory");
+		goto out;
+	}
+	memcpy(sorted, e, n * sizeof(*e));
+	if (!ctx->json)
+		qsort(sorted, n, sizeof(*sorted), by_load);
+	if (ctx->json) {
+		mf_json_init(&j, ctx->out);
+		mf_json_obj(&j);
+		mf_json_kv_str(&j, "fabric", (const char *)in.name);
+		mf_json_kv_u64(&j, "nlinks", exist);
+		mf_json_kv_u64(&j, "used", used);
+		mf_json_kv_u64(&j, "packets", packets);
+		mf_json_kv_u64(&j, "bytes", bytes);
+		mf_json_key(&j, "links");
+		mf_json_arr(&j);
+	} else {
+		fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s\n", "FROM", "PORT", "TO",
+			"PACKETS", "BYTES");
+	}
+	for (i = 0; i < n; i++) {
+		const struct meshfabric_link_entry *l = &sorted[i];
+
+		if (l->peer == 0xffffffff || (!all && !l->packets))
+			continue;
+		if (!ctx->json && top && shown >= top)
+			break;
+		shown++;
+		if (ctx->json) {
+			mf_json_obj(&j);
+			mf_json_kv_u64(&j, "node", l->node);
+			mf_json_kv_u64(&j, "port", l->port);
+			mf_json_kv_u64(&j, "peer", l->peer);
+			mf_json_kv_u64(&j, "packets", l->packets);
+			mf_json_kv_u64(&j, "bytes", l->bytes);
+			mf_json_close(&j);
+			continue;
+		}
+		mf_format_node(&t, l->node, a, sizeof(a));
+		mf_format_node(&t, l->peer, b, sizeof(b));
+		mf_format_port(&t, l->port, p, sizeof(p));
+		fprintf(ctx->out, "%-10s %-5s %-10s %12llu %14llu\n", a, p, b,
+			(unsigned long long)l->packets, (unsigned long long)l->bytes);
+	}
+	if (ctx->json) {
+		mf_json_end(&j);
+	} else {
+		fprintf(ctx->out, "%s: %u of %u directed links used, %llu packets, %llu bytes%s\n",
+			(const char *)in.name, used, exist, (unsigned long long)packets,
+			(unsigned long long)bytes, reset ? " (counters reset)" : "");
+		if (svg)
+			fprintf(ctx->out, "picture: %s\n", svg);
+	}
+	r = MF_EXIT_OK;
+out:
+	free(sorted);
+	free(e);
+	return r;
+}
+
+const struct mf_cmd mf_cmd_stats = {
+	"stats", "per-link counters of a fabric; --svg draws the link load",
+	"NAME [--all] [--top N] [--reset] [--svg FILE]",
+	"Frames and bytes that crossed each directed link (unicast hops and\n"
+	"broadcast schedule paths) since creation or the last --reset.",
+	stats_opts, stats_main,
+};

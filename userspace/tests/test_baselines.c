@@ -13,33 +13,18 @@
 #include "mf_test.h"
 #include "algo.h"
 #include "check.h"
+#include "mf_bfs.h"
 #include "route.h"
 
 static u32 ecc_bfs(const struct mf_topo *t, u32 a)
 {
-	u32 *dist = malloc(t->nodes * sizeof(u32));
-	u32 *q = malloc(t->nodes * sizeof(u32)), h = 0, tl = 0, p, i, e = 0;
+	u32 *dist = malloc(t->nodes * sizeof(u32)), i, e = 0;
 
+	mf_bfs(t, a, dist);
 	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		if (dist[u] > e)
-			e = dist[u];
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				q[tl++] = (u32)v;
-			}
-		}
-	}
+		if (dist[i] > e)
+			e = dist[i];
 	free(dist);
-	free(q);
 	return e;
 }
 

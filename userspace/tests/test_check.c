@@ -5,33 +5,11 @@
  * breadth-first search.
  */
 #include "mf_test.h"
+#include "mf_bfs.h"
 #include "check.h"
 #include "topo.h"
 
 /* BFS distances from a over mf_topo_neighbor: independent of distance(). */
-static void bfs(const struct mf_topo *t, u32 a, u32 *dist)
-{
-	u32 *q = malloc(t->nodes * sizeof(u32)), h = 0, tl = 0, p, i;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				q[tl++] = (u32)v;
-			}
-		}
-	}
-	free(q);
-}
-
 static void test_distance_is_bfs_mesh_torus(void)
 {
 	static const u32 shapes[][4] = {
@@ -49,7 +27,7 @@ static void test_distance_is_bfs_mesh_torus(void)
 			d = malloc(t.nodes * sizeof(u32));
 			ecc_max = 0;
 			for (a = 0; a < t.nodes; a++) {
-				bfs(&t, a, d);
+				mf_bfs(&t, a, d);
 				for (b = 0; b < t.nodes; b++) {
 					EXPECT_EQ(mf_topo_distance(&t, a, b), d[b]);
 					if (d[b] > ecc_max)

@@ -19,33 +19,11 @@
  * mf_check, which gives its TCD, steps and contention.
  */
 #include "mf_test.h"
+#include "mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 
 #define INF 0x3fffffffU
-
-static void bfs(const struct mf_topo *t, u32 a, u32 *dist)
-{
-	u32 *q = malloc(t->nodes * sizeof(u32)), h = 0, tl = 0, p, i;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				q[tl++] = (u32)v;
-			}
-		}
-	}
-	free(q);
-}
 
 static void cube(struct mf_topo *t, u32 kind, u32 d, u32 k)
 {
@@ -322,7 +300,7 @@ static void exh_solve(struct exh *x, const struct mf_topo *t)
 	x->n = t->nodes;
 	full = (1U << x->n) - 1;
 	for (i = 0; i < x->n; i++) {
-		bfs(t, i, d);
+		mf_bfs(t, i, d);
 		for (j = 0; j < x->n; j++)
 			x->dist[i][j] = d[j];
 	}

@@ -7,6 +7,7 @@
  * step count against Theorem 3 and the one-port doubling bound).
  */
 #include "mf_test.h"
+#include "mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"
@@ -21,28 +22,6 @@ static int hex_init(struct mf_topo *t, u32 n)
 }
 
 /* BFS distances from a over mf_topo_neighbor: independent of A1. */
-static void bfs(const struct mf_topo *t, u32 a, u32 *dist, u32 *q)
-{
-	u32 h = 0, tl = 0, p, i;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				q[tl++] = (u32)v;
-			}
-		}
-	}
-}
-
 static void test_node_count_and_neighbours(void)
 {
 	u32 n, a, i, j;
@@ -109,7 +88,7 @@ static void test_a1_is_bfs(void)
 		path = malloc((t.nodes + 1) * sizeof(u32));
 		ring = calloc(t.nodes, sizeof(u32));
 		for (a = 0; a < t.nodes; a++) {
-			bfs(&t, a, d, q);
+			mf_bfs_q(&t, a, d, q);
 			for (b = 0; b < t.nodes; b++) {
 				s32 mx, my, mz;
 				int len;

@@ -17,34 +17,12 @@
  * mf_check and its TCD and contention are taken from mf_check.
  */
 #include "mf_test.h"
+#include "mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"
 
 #define INF 0x3fffffffU
-
-static void bfs(const struct mf_topo *t, u32 a, u32 *dist)
-{
-	u32 *q = malloc(t->nodes * sizeof(u32)), h = 0, tl = 0, p, i;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				q[tl++] = (u32)v;
-			}
-		}
-	}
-	free(q);
-}
 
 /* Plan with algorithm id, check it; TCD (U64_MAX on failure). */
 static u64 plan_tcd(const struct mf_topo *t, u32 id, u32 src, u64 *contention)
@@ -141,7 +119,7 @@ static void ex_init(struct ex *e, const struct mf_topo *t)
 	e->n = t->nodes;
 	e->full = (1U << e->n) - 1;
 	for (i = 0; i < e->n; i++) {
-		bfs(t, i, d);
+		mf_bfs(t, i, d);
 		for (j = 0; j < e->n; j++)
 			e->dist[i][j] = d[j];
 	}

@@ -10,6 +10,7 @@
  * it arrives by.
  */
 #include "mf_test.h"
+#include "mf_bfs.h"
 #include "route.h"
 
 static const u32 routings[] = {
@@ -24,29 +25,6 @@ static const u32 shapes[][5] = {
 	{ 3, 2, 2, 2 }, { 3, 5, 4, 3 }, { 4, 3, 2, 3, 2 },
 };
 #define NSHAPES (sizeof(shapes) / sizeof(shapes[0]))
-
-static void bfs(const struct mf_topo *t, u32 a, u32 *dist)
-{
-	u32 *q = malloc(t->nodes * sizeof(u32)), h = 0, tl = 0, p, i;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				q[tl++] = (u32)v;
-			}
-		}
-	}
-	free(q);
-}
 
 static void init_shape(struct mf_topo *t, u32 kind, u32 s)
 {
@@ -65,7 +43,7 @@ static void test_shortest_paths(void)
 			init_shape(&t, kind, s);
 			dist = malloc(t.nodes * sizeof(u32));
 			for (a = 0; a < t.nodes; a++) {
-				bfs(&t, a, dist);
+				mf_bfs(&t, a, dist);
 				for (b = 0; b < t.nodes; b++)
 					for (r = 0; r < NROUTINGS; r++) {
 						int len = mf_route_path(&t, routings[r], a, b,

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The tests' reference distances: breadth-first search over
+ * mf_topo_neighbor() only, independent of mf_topo_distance(), routing and
+ * every schedule builder.
+ */
+#ifndef MF_BFS_H
+#define MF_BFS_H
+
+#include <stdlib.h>
+#include "topo.h"
+
+/* dist[v] = hops from a to v (U32_MAX if unreachable); q: t->nodes u32s. */
+static inline void mf_bfs_q(const struct mf_topo *t, u32 a, u32 *dist, u32 *q)
+{
+	u32 h = 0, tl = 0, p, i;
+
+	for (i = 0; i < t->nodes; i++)
+		dist[i] = U32_MAX;
+	dist[a] = 0;
+	q[tl++] = a;
+	while (h < tl) {
+		u32 u = q[h++];
+
+		for (p = 0; p < t->nports; p++) {
+			s64 v = mf_topo_neighbor(t, u, p);
+
+			if (v >= 0 && dist[v] == U32_MAX) {
+				dist[v] = dist[u] + 1;
+				q[tl++] = (u32)v;
+			}
+		}
+	}
+}
+
+static inline void mf_bfs(const struct mf_topo *t, u32 a, u32 *dist)
+{
+	u32 *q = malloc(t->nodes * sizeof(u32));
+
+	mf_bfs_q(t, a, dist, q);
+	free(q);
+}
+
+#endif /* MF_BFS_H */

@@ -9,6 +9,7 @@
 #                     "N passed, N failed"
 #   make bench        benchmarks (numbers, not pass/fail)
 #   make demo         boot a VM and show a 7x7 torus (ARGS="..." to choose)
+#   make scale-bench  create/destroy 1024 and 4096 nodes vs iproute2 (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
 #
 # Kernel Kbuild files are Kbuild and drivers/net/meshfabric/Kbuild; this
@@ -35,7 +36,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
-.PHONY: all tool tests module check bench bench-progs demo setup clean man install
+.PHONY: all tool tests module check bench bench-progs demo scale-bench setup clean man install
 all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
 	 else echo "no kernel headers in $(KDIR): module not built (make setup)"; fi
@@ -94,6 +95,10 @@ bench: tool bench-progs
 
 demo:
 	@bash scripts/demo.sh $(ARGS)
+
+# meshfabric create/destroy of 32x32 and 64x64 tori vs iproute2, in the VM
+scale-bench:
+	@bash scripts/scale-bench.sh $(ARGS)
 
 setup:
 	@bash scripts/setup.sh

@@ -96,6 +96,7 @@ timeout -k 5 "$timeout" "$qemu" -accel "$accel" -cpu max -smp "$smp" \
 	{ sub(/\r$/, ""); print > logf }
 	/^MF-VM-DMESG-BEGIN/ { indmesg = 1; next }
 	/^MF-VM-DMESG-END/ { indmesg = 0; next }
+	/\] reboot: Power down$/ { next }
 	!indmesg && !/^MF-VM-(READY|EXIT)/ { print; fflush() }'
 qrc=${PIPESTATUS[0]}
 cp "$log" "$vmdir/console.log"

@@ -38,6 +38,13 @@ for spec in "mesh 3x4 m 12 2,3" "torus 4x3x2 t 24 3,2,1" "hex 3 h 19 18"; do
 	check_eq "$name: no fabric left" "$("$MF" list --names | grep -c "^$name\$")" 0
 done
 
+# no --name: the kernel's name mf<id> names the namespaces and interface
+check "create --mesh 2x2 without --name" "$MF" create --mesh 2x2
+check_eq "unnamed fabric: list shows mf0, namespaces mf0-0-0 .. mf0-1-1" \
+	"$("$MF" list --names) $(nsof mf0)" "mf0 4"
+check "unnamed fabric: interface mf0 in mf0-1-1" "$IP" -n mf0-1-1 link show dev mf0
+check "destroy mf0" "$MF" destroy mf0
+
 # every ordered pair of a 4x4 torus, IPv6 (default) and IPv4 (--ipv4)
 t0=$(uptime_s)
 check "create --torus 4x4 --ipv4 10.9.0.0/24" \

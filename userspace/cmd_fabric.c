@@ -203,7 +203,22 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 		r = mf_fail("creating the fabric: %s", mf_dev_strerror(-r));
 		goto out;
 	}
+	if (!s->name) {
+		/* CREATE's name is input only: the kernel's "mf<id>" from INFO */
+		r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
+		if (r) {
+			mf_dev_destroy(s->c.id);
+			r = mf_fail("fabric information: %s", strerror(-r));
+			goto out;
+		}
+		memcpy(s->c.name, in.name, MESHFABRIC_NAME_LEN);
+	}
 	s->c.name[MESHFABRIC_NAME_LEN - 1] = 0;
+	if (!s->c.name[0]) {
+		mf_dev_destroy(s->c.id);
+		r = mf_fail("the kernel gave the fabric no name");
+		goto out;
+	}
 	if (!s->ap.ipv4 || s->ap.ipv6)
 		mf_addr_ula_prefix((const char *)s->c.name, s->ap.prefix6);
 

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Selftests of meshfabric.ko in a VM (scripts/vm.sh: Debian's 6.1 kernel
-# under qemu TCG): builds the module and the tool, boots once, runs
-# /mf/selftests/run.sh and passes its TAP lines through, then one line for
-# the VM itself (selftests' exit status and a kernel log free of
+# under qemu TCG): builds the module, the tool and selftests/mfctl, boots
+# once, runs /mf/selftests/run.sh and passes its TAP lines through, then
+# one line for the VM itself (selftests' exit status and a kernel log free of
 # warnings, oopses, KASAN/lockdep and leak reports).
 #   MF_VM_TIMEOUT (default 1500 s), MF_VM_MEM (default 1536 MB),
 #   MF_SELFTESTS="test_a test_b" to run only some.
@@ -20,7 +20,13 @@ if ! make -s tool >build/vm-tool.log 2>&1; then
 	echo "not ok - vm: build/meshfabric builds (no selftests run)"
 	exit 0
 fi
-if [ ! -x selftests/run.sh ] && [ ! -f selftests/run.sh ]; then
+# selftests/mfctl (the selftests' static ioctl helper) is built on the host.
+if [ -f selftests/Makefile ] && ! make -s -C selftests >build/vm-selftests-build.log 2>&1; then
+	tail -n 20 build/vm-selftests-build.log | sed 's/^/# /'
+	echo "not ok - vm: selftests helpers build (make -C selftests)"
+	exit 0
+fi
+if [ ! -f selftests/run.sh ]; then
 	echo "not ok - vm: selftests/run.sh exists"
 	exit 0
 fi

@@ -7,12 +7,21 @@
  * it crosses, then hand it to the destination's netdev (dev_forward_skb:
  * scrubbed, eth_type_trans, netif_rx).  A GONE node on the way drops it.
  * Broadcast and multicast: queued for the fabric's broadcast schedule
- * (bcast.c), which runs in process context.  Lockless: node devices are
+ * (bcast.c), which runs in process context.  Multicast membership reports
+ * (MLD, IGMP) are consumed, not flooded: a fabric has no multicast router
+ * to hear them (as a snooping switch without a querier), and flooding the
+ * reports every node sends at link-up through an N-node schedule costs
+ * O(N^2) deliveries that stall neighbour discovery on large fabrics.  Lockless: node devices are
  * read under RCU, counters are atomics and per-CPU stats.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/etherdevice.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/icmpv6.h>
+#include <linux/igmp.h>
+#include <net/ipv6.h>
 #include "mf.h"
 
 void mf_link_count(struct mf_fabric *f, u64 link, unsigned int bytes)
@@ -48,6 +57,44 @@ static bool mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
 	return true;
 }
 
+/* True for an MLD (ICMPv6 130/131/132/143) or IGMP frame. */
+static bool mf_is_membership_report(const struct sk_buff *skb)
+{
+	const struct ethhdr *eth = (const struct ethhdr *)skb->data;
+	unsigned int off = ETH_HLEN;
+	const struct ipv6hdr *ip6;
+	const struct iphdr *ip;
+	struct ipv6hdr ip6buf;
+	struct iphdr ipbuf;
+	u8 nexthdr, buf[2];
+	const u8 *h;
+
+	if (eth->h_proto == htons(ETH_P_IP)) {
+		ip = skb_header_pointer(skb, off, sizeof(ipbuf), &ipbuf);
+		return ip && ip->protocol == IPPROTO_IGMP;
+	}
+	if (eth->h_proto != htons(ETH_P_IPV6))
+		return false;
+	ip6 = skb_header_pointer(skb, off, sizeof(ip6buf), &ip6buf);
+	if (!ip6)
+		return false;
+	nexthdr = ip6->nexthdr;
+	off += sizeof(*ip6);
+	/* MLD messages carry a hop-by-hop router alert option first. */
+	if (nexthdr == NEXTHDR_HOP) {
+		h = skb_header_pointer(skb, off, sizeof(buf), buf);
+		if (!h)
+			return false;
+		nexthdr = h[0];
+		off += (h[1] + 1) * 8;
+	}
+	if (nexthdr != IPPROTO_ICMPV6)
+		return false;
+	h = skb_header_pointer(skb, off, 1, buf);
+	return h && (*h == ICMPV6_MGM_QUERY || *h == ICMPV6_MGM_REPORT ||
+		     *h == ICMPV6_MGM_REDUCTION || *h == ICMPV6_MLD2_REPORT);
+}
+
 netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct mf_ndev *priv = netdev_priv(dev);
@@ -61,6 +108,11 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 		goto drop;
 	eth = (const struct ethhdr *)skb->data;
 	if (is_multicast_ether_addr(eth->h_dest)) {
+		if (mf_is_membership_report(skb)) {
+			dev_sw_netstats_tx_add(dev, 1, len);
+			consume_skb(skb);
+			return NETDEV_TX_OK;
+		}
 		if (mf_bcast_queue(f, priv->node, skb))
 			dev_sw_netstats_tx_add(dev, 1, len);
 		else

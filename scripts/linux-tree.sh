@@ -5,9 +5,11 @@
 # and print the tree's path.  Idempotent: a tree that is complete (stamp
 # file present) is reused; an interrupted extraction is redone.
 #
-#   scripts/linux-tree.sh pristine   read-only tree (checkpatch.pl, headers)
-#   scripts/linux-tree.sh kunit      tree the KUnit runner writes into
-#                                    (driver copied in, Kconfig hooked)
+#   scripts/linux-tree.sh pristine   scripts/ only, unmodified (checkpatch.pl
+#                                    with --no-tree needs nothing else)
+#   scripts/linux-tree.sh kunit      the whole tree; the KUnit runner writes
+#                                    into it (driver copied in, Kconfig
+#                                    hooked) and kunit.py builds from it
 #
 # Two trees because kunit.py and the runner modify theirs, while
 # checkpatch must see an unmodified one.  Root: $MF_KTREE_ROOT, default
@@ -39,7 +41,12 @@ if [ ! -f "$stamp" ]; then
 	rm -rf "$dir" "$dir.tmp"
 	mkdir -p "$dir.tmp"
 	echo "linux-tree: extracting $tarball into $dir" >&2
-	tar -xf "$tarball" -C "$dir.tmp" --strip-components=1
+	if [ "$which" = pristine ]; then
+		tar -xf "$tarball" -C "$dir.tmp" --strip-components=1 \
+			--wildcards '*/scripts/*'
+	else
+		tar -xf "$tarball" -C "$dir.tmp" --strip-components=1
+	fi
 	mv "$dir.tmp" "$dir"
 	touch "$stamp"
 fi

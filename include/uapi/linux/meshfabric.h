@@ -68,7 +68,9 @@
  * by hop along the kernel's routing tables (each hop counted on its
  * directed link); broadcast and multicast frames are delivered to every
  * other node exactly once along the fabric's broadcast schedule
- * (MESHFABRIC_ALGO_AUTO).  Directed link number: node * nports + port
+ * (MESHFABRIC_ALGO_AUTO), except multicast membership reports (MLD,
+ * IGMP), which are consumed at the sender: a fabric has no multicast
+ * router.  Directed link number: node * nports + port
  * (ports as in the core's topo.h: mesh/torus port 2d is dimension d in +
  * direction, 2d + 1 in - direction; hex ports 0..5).
  */

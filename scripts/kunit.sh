@@ -22,7 +22,13 @@
 # A configuration fails (one "not ok" line per reason) when the build
 # fails, kunit.py reports no results, or the kernel log (build dir
 # test.log) holds a KASAN, lockdep, BUG, WARNING or Oops report, even if
-# every case passed.  Timings go to "# " comment lines.
+# every case passed.  Timings go to "# " comment lines.  The log scan is
+# not redundant: on UML 6.1 a KASAN report inside a test case (measured
+# with a deliberate kmalloc(8)[8] write) leaves the case passing.
+#
+# Measured on 2 shared cores (load ~4 from other builds): first build +
+# run 364 s (default), 445 s (kasan); unchanged rerun 5-7 s; one test
+# file changed 6 s (default) / 9 s (kasan).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 root=${MF_KTREE_ROOT:-/var/tmp/meshfabric}

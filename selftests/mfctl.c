@@ -285,6 +285,16 @@ static int cmd_netns(int argc, char **argv)
 	}
 	if (strcmp(argv[0], "add"))
 		usage();
+	/* As iproute2 does: make NSDIR a shared mount point before the
+	 * first bind mount, or a later `ip netns add` bind-mounts NSDIR
+	 * onto itself, covering ours and keeping their files busy.
+	 */
+	if (mount("", NSDIR, "none", MS_SHARED | MS_REC, NULL)) {
+		if (errno != EINVAL ||
+		    mount(NSDIR, NSDIR, "none", MS_BIND | MS_REC, NULL) ||
+		    mount("", NSDIR, "none", MS_SHARED | MS_REC, NULL))
+			die_err(NSDIR, errno);
+	}
 	self = self_ns();
 	for (i = 0; i < n; i++) {
 		ns_path(path, sizeof(path), argv[1], i);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "parse.h"
 
 static const struct mf_opt common_opts[] = {
 	{ "json", 'j', NULL, 'j', "JSON output" },
@@ -181,4 +182,45 @@ const char *mf_strerror(int err)
 		return "result out of range";
 	}
 	return strerror(err < 0 ? -err : err);
+}
+
+int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
+		const char **val, int *rc)
+{
+	char err[256];
+	int k;
+
+	for (;;) {
+		k = mf_args_next(a, val);
+		switch (k) {
+		case MF_ARG_ERROR:
+			*rc = MF_EXIT_USAGE;
+			return MF_ARG_STOP;
+		case MF_ARG_HELP:
+			*rc = mf_cmd_help(a->ctx, a->cmd);
+			return MF_ARG_STOP;
+		case MF_ARG_POSITIONAL:
+			if (flags & MF_ARGS_POSITIONAL)
+				return k;
+			*rc = mf_usage(a->cmd, "unexpected argument '%.40s'", *val);
+			return MF_ARG_STOP;
+		case MF_ARG_REST:
+			if (flags & MF_ARGS_REST)
+				return k;
+			*rc = mf_usage(a->cmd, "unexpected '--'");
+			return MF_ARG_STOP;
+		case MF_KEY_MESH:
+		case MF_KEY_TORUS:
+		case MF_KEY_HEX:
+			if (!ta)
+				return k;
+			if (mf_topo_arg_set(ta, k, *val, err, sizeof(err))) {
+				*rc = mf_usage(a->cmd, "%s", err);
+				return MF_ARG_STOP;
+			}
+			continue;
+		default:
+			return k;
+		}
+	}
 }

@@ -81,7 +81,14 @@ enum {
 	MF_ARG_HELP = -3,	/* -h/--help: call mf_cmd_help and return */
 	MF_ARG_POSITIONAL = -4,	/* a non-option argument, in *val */
 	MF_ARG_REST = -5,	/* "--": the rest is mf_args_rest() */
+	MF_ARG_STOP = -6,	/* mf_args_cmd: return its *rc */
 };
+
+/* What a command accepts besides options (mf_args_cmd flags). */
+#define MF_ARGS_POSITIONAL	0x1
+#define MF_ARGS_REST		0x2
+
+struct mf_topo_arg;
 
 struct mf_args {
 	struct mf_ctx *ctx;
@@ -99,6 +106,15 @@ void mf_args_init(struct mf_args *a, struct mf_ctx *ctx, int argc, char **argv);
  * Accepts "--name value", "--name=value", "-x value", "-xvalue".
  */
 int mf_args_next(struct mf_args *a, const char **val);
+/*
+ * mf_args_next with what every command's option loop shares: -h/--help
+ * printed and a bad option reported both give MF_ARG_STOP with *rc the exit
+ * status; positional arguments and "--" are usage errors (MF_ARG_STOP)
+ * unless flags accept them (MF_ARGS_*); with ta, --mesh/--torus/--hex are
+ * consumed into it.  Everything else is returned as mf_args_next does.
+ */
+int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
+		const char **val, int *rc);
 /* After MF_ARG_REST: the arguments after "--". */
 static inline char **mf_args_rest(struct mf_args *a, int *count)
 {

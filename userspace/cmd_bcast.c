@@ -116,16 +116,14 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	bool steps = false, have_sched = false;
 	char err[256], a[64], shape[96];
 	unsigned char *payload;
-	int k, r;
+	int k, r, rc;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
 		r = 0;
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_STOP:
+			return rc;
 		case MF_ARG_POSITIONAL:
 			if (name)
 				return mf_usage(cmd, "unexpected argument '%.40s'", val);
@@ -150,8 +148,6 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_STEPS:
 			steps = true;
 			break;
-		default:
-			return mf_usage(cmd, "unexpected '--'");
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);

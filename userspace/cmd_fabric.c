@@ -344,27 +344,16 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct create_state s;
 	struct mf_args a;
 	char err[256];
-	int k, r;
+	int k, r, rc;
 
 	memset(&s, 0, sizeof(s));
 	s.ap.ipv6 = true;
 	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&a, &ta, 0, &val, &rc)) != MF_ARG_END) {
 		r = 0;
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
-		case MF_ARG_POSITIONAL:
-			return mf_usage(cmd, "unexpected argument '%.40s'", val);
-		case MF_ARG_REST:
-			return mf_usage(cmd, "unexpected '--'");
-		case MF_KEY_MESH:
-		case MF_KEY_TORUS:
-		case MF_KEY_HEX:
-			r = mf_topo_arg_set(&ta, k, val, err, sizeof(err));
-			break;
+		case MF_ARG_STOP:
+			return rc;
 		case KEY_NAME:
 			r = check_name(val, err, sizeof(err));
 			s.name = val;
@@ -378,8 +367,6 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_NO_IPV6:
 			s.ap.ipv6 = false;
 			break;
-		default:
-			return mf_usage(cmd, "unexpected option");
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
@@ -442,24 +429,20 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_args a;
 	const char *val;
 	bool all = false;
-	int k, i, n = 0, r;
+	int k, i, n = 0, r, rc;
 	u32 id;
 
 	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_STOP:
+			return rc;
 		case MF_ARG_POSITIONAL:
 			n++;
 			break;
 		case KEY_ALL:
 			all = true;
 			break;
-		default:
-			return mf_usage(cmd, "unexpected '--'");
 		}
 	}
 	if (!n && !all)
@@ -507,7 +490,6 @@ static const struct mf_opt list_opts[] = {
 
 static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 {
-	const struct mf_cmd *cmd = &mf_cmd_list;
 	struct meshfabric_info in;
 	struct mf_json j;
 	struct mf_topo t;
@@ -515,23 +497,17 @@ static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 	const char *val;
 	bool names = false, header = false;
 	char shape[96];
-	int k;
+	int k, rc;
 	u32 id;
 
 	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&a, NULL, 0, &val, &rc)) != MF_ARG_END) {
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_STOP:
+			return rc;
 		case KEY_NAMES:
 			names = true;
 			break;
-		case MF_ARG_POSITIONAL:
-			return mf_usage(cmd, "unexpected argument '%.40s'", val);
-		default:
-			return mf_usage(cmd, "unexpected '--'");
 		}
 	}
 	if (names) {
@@ -709,16 +685,14 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_topo t;
 	struct mf_args ar;
 	bool all = false;
-	int k, r, nad, self = -1;
+	int k, r, nad, self = -1, rc;
 	u32 id = 0, i, first, last;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_STOP:
+			return rc;
 		case KEY_NODES:
 			all = true;
 			break;
@@ -730,8 +704,6 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 			else
 				return mf_usage(cmd, "unexpected argument '%.40s'", val);
 			break;
-		default:
-			return mf_usage(cmd, "unexpected '--'");
 		}
 	}
 	if (!name)
@@ -828,16 +800,14 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_args ar;
 	char **rest = NULL;
 	struct stat st;
-	int k, r, nrest = 0;
+	int k, r, nrest = 0, rc;
 	u32 id;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while (!rest && (k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+	while (!rest && (k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL | MF_ARGS_REST, &val, &rc)) != MF_ARG_END) {
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_STOP:
+			return rc;
 		case MF_ARG_POSITIONAL:
 			if (!name)
 				name = val;
@@ -849,8 +819,6 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 		case MF_ARG_REST:
 			rest = mf_args_rest(&ar, &nrest);
 			break;
-		default:
-			return mf_usage(cmd, "unexpected option");
 		}
 	}
 	if (!name || !node)

@@ -205,22 +205,11 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	memset(&p, 0, sizeof(p));
 	p.routing = MESHFABRIC_ROUTE_DEFAULT;
 	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_next(&a, &val)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&a, &ta, 0, &val, &rc)) != MF_ARG_END) {
 		r = 0;
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
-		case MF_ARG_POSITIONAL:
-			return mf_usage(cmd, "unexpected argument '%.40s'", val);
-		case MF_ARG_REST:
-			return mf_usage(cmd, "unexpected '--'");
-		case MF_KEY_MESH:
-		case MF_KEY_TORUS:
-		case MF_KEY_HEX:
-			r = mf_topo_arg_set(&ta, k, val, err, sizeof(err));
-			break;
+		case MF_ARG_STOP:
+			return rc;
 		case KEY_FROM:
 			from = val;
 			break;

@@ -55,15 +55,13 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 n = 0, i, used = 0, top = 0, shown = 0, exist = 0;
 	char a[64], b[64], p[16], title[160], shape[96];
 	FILE *f;
-	int k, r;
+	int k, r, rc;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_next(&ar, &val)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
 		switch (k) {
-		case MF_ARG_ERROR:
-			return MF_EXIT_USAGE;
-		case MF_ARG_HELP:
-			return mf_cmd_help(ctx, cmd);
+		case MF_ARG_STOP:
+			return rc;
 		case MF_ARG_POSITIONAL:
 			if (name)
 				return mf_usage(cmd, "unexpected argument '%.40s'", val);
@@ -82,8 +80,6 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 			if (mf_parse_u32(val, 1, U32_MAX, &top))
 				return mf_usage(cmd, "--top '%.40s': want a count >= 1", val);
 			break;
-		default:
-			return mf_usage(cmd, "unexpected '--'");
 		}
 	}
 	if (!name)

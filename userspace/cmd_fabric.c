@@ -62,21 +62,6 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void json_topology(struct mf_json *j, const struct mf_topo *t)
-{
-	u32 i;
-
-	mf_json_key(j, "topology");
-	mf_json_obj(j);
-	mf_json_kv_str(j, "kind", mf_topo_kind_name(t->kind));
-	mf_json_key(j, "dims");
-	mf_json_arr(j);
-	for (i = 0; i < t->ndims; i++)
-		mf_json_u64(j, t->dims[i]);
-	mf_json_close(j);
-	mf_json_close(j);
-}
-
 static void format_prefix6(const uint8_t p[8], char *buf, size_t len)
 {
 	struct in6_addr a;
@@ -281,7 +266,7 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 		mf_json_obj(&j);
 		mf_json_kv_str(&j, "name", (const char *)s->c.name);
 		mf_json_kv_u64(&j, "id", s->c.id);
-		json_topology(&j, &s->t);
+		mf_json_topology(&j, &s->t);
 		mf_json_kv_u64(&j, "nodes", s->t.nodes);
 		mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
 		mf_json_key(&j, "ipv6_prefix");
@@ -530,7 +515,7 @@ static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 			mf_json_obj(&j);
 			mf_json_kv_str(&j, "name", (const char *)in.name);
 			mf_json_kv_u64(&j, "id", in.id);
-			json_topology(&j, &t);
+			mf_json_topology(&j, &t);
 			mf_json_kv_u64(&j, "nodes", in.nodes);
 			mf_json_kv_u64(&j, "present", in.present);
 			mf_json_kv_u64(&j, "gone", in.gone);
@@ -737,7 +722,7 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_obj(&j);
 		mf_json_kv_str(&j, "name", fabric);
 		mf_json_kv_u64(&j, "id", in.id);
-		json_topology(&j, &t);
+		mf_json_topology(&j, &t);
 		mf_json_kv_u64(&j, "nodes", in.nodes);
 		mf_json_kv_u64(&j, "present", in.present);
 		mf_json_kv_u64(&j, "gone", in.gone);

@@ -54,21 +54,6 @@ struct plan {
 	u32 routing;
 };
 
-static void json_topology(struct mf_json *j, const struct mf_topo *t)
-{
-	u32 i;
-
-	mf_json_key(j, "topology");
-	mf_json_obj(j);
-	mf_json_kv_str(j, "kind", mf_topo_kind_name(t->kind));
-	mf_json_key(j, "dims");
-	mf_json_arr(j);
-	for (i = 0; i < t->ndims; i++)
-		mf_json_u64(j, t->dims[i]);
-	mf_json_close(j);
-	mf_json_close(j);
-}
-
 static void print_json(FILE *f, const struct plan *p, bool steps)
 {
 	const struct mf_send *sd;
@@ -77,7 +62,7 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 
 	mf_json_init(&j, f);
 	mf_json_obj(&j);
-	json_topology(&j, &p->t);
+	mf_json_topology(&j, &p->t);
 	mf_json_kv_str(&j, "algo", p->algo->name);
 	mf_json_kv_str(&j, "model", mf_model_name(p->s.model));
 	mf_json_kv_u64(&j, "source", p->s.source);

@@ -4,6 +4,7 @@
  * formatted by hand: a 1024x1024 plan writes millions of them.
  */
 #include "json.h"
+#include "topo.h"
 
 void mf_json_init(struct mf_json *j, FILE *f)
 {
@@ -157,4 +158,19 @@ void mf_json_end(struct mf_json *j)
 	while (j->depth)
 		mf_json_close(j);
 	putc_unlocked('\n', j->f);
+}
+
+void mf_json_topology(struct mf_json *j, const struct mf_topo *t)
+{
+	u32 i;
+
+	mf_json_key(j, "topology");
+	mf_json_obj(j);
+	mf_json_kv_str(j, "kind", mf_topo_kind_name(t->kind));
+	mf_json_key(j, "dims");
+	mf_json_arr(j);
+	for (i = 0; i < t->ndims; i++)
+		mf_json_u64(j, t->dims[i]);
+	mf_json_close(j);
+	mf_json_close(j);
 }

@@ -66,4 +66,8 @@ static inline void mf_json_kv_bool(struct mf_json *j, const char *k, bool v)
 	mf_json_bool(j, v);
 }
 
+struct mf_topo;
+/* "topology": {"kind": "mesh", "dims": [8, 8]} (hex: "dims": [n]). */
+void mf_json_topology(struct mf_json *j, const struct mf_topo *t);
+
 #endif /* MF_JSON_H */

@@ -33,6 +33,9 @@ WFLAGS    := -std=gnu99 -Wall -Wextra -Werror -Wno-unused-parameter
 REL_FLAGS := -O2 -g
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all
+# i386 flavour of the unit tests: the core also runs on 32-bit size_t
+# (gcc-multilib, installed by make setup)
+M32_FLAGS := -O2 -g -m32
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
@@ -44,6 +47,7 @@ all: tool tests
 tool: $(BUILD)/meshfabric
 tests: $(patsubst userspace/tests/%.c,$(BUILD)/rel/tests/%,$(TEST_SRC)) \
        $(patsubst userspace/tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC)) \
+       $(patsubst userspace/tests/%.c,$(BUILD)/m32/tests/%,$(TEST_SRC)) \
        $(BUILD)/san/meshfabric
 
 $(BUILD)/rel/%.o: %.c $(MAKEFILE_LIST)
@@ -52,6 +56,9 @@ $(BUILD)/rel/%.o: %.c $(MAKEFILE_LIST)
 $(BUILD)/san/%.o: %.c $(MAKEFILE_LIST)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WFLAGS) $(SAN_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/m32/%.o: %.c $(MAKEFILE_LIST)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WFLAGS) $(M32_FLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/meshfabric: $(BUILD)/rel/userspace/main.o $(call objs,rel)
 	$(CC) $(REL_FLAGS) $(LDFLAGS) $^ -o $@
@@ -64,6 +71,9 @@ $(BUILD)/rel/tests/%: $(BUILD)/rel/userspace/tests/%.o $(call objs,rel)
 $(BUILD)/san/tests/%: $(BUILD)/san/userspace/tests/%.o $(call objs,san)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) $(LDFLAGS) $^ -o $@
+$(BUILD)/m32/tests/%: $(BUILD)/m32/userspace/tests/%.o $(call objs,m32)
+	@mkdir -p $(dir $@)
+	$(CC) $(M32_FLAGS) $(LDFLAGS) $^ -o $@
 
 # Benchmark programs: each has its own main(), linked with the core only.
 bench-progs: $(patsubst userspace/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))

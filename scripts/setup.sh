@@ -3,14 +3,15 @@
 #
 # Install what a fresh Debian 12 machine lacks to build and test meshfabric
 # (run as root).  Idempotent: does nothing when everything is present.
-#   toolchain           gcc make
+#   toolchain           gcc make, gcc-multilib (i386 unit tests,
+#                       32-bit compat ioctl selftest)
 #   kernel module       linux-headers-amd64 (and kmod, libelf-dev)
 #   VM selftests        linux-image-amd64 qemu-system-x86 busybox-static cpio
 #                       iproute2
 #   KUnit / checkpatch  linux-source-6.1 (tree + kunit.py + checkpatch.pl),
 #                       flex bison bc python3 perl
 set -eu
-PKGS="gcc make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
+PKGS="gcc gcc-multilib make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
       qemu-system-x86 busybox-static iproute2 procps rsync"
 missing=

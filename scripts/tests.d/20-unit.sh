@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Host unit tests of the core and the tool, release build then under
-# AddressSanitizer + UBSan.  Each test binary prints TAP.
+# Host unit tests of the core and the tool: release build, under
+# AddressSanitizer + UBSan, and as i386 binaries (32-bit size_t).  Each test binary prints TAP.
 cd "${MF_TOP:-.}"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for flavour in rel san; do
+for flavour in rel san m32; do
 	for t in build/$flavour/tests/test_*; do
 		[ -x "$t" ] || continue
 		echo "# $flavour: $(basename "$t")"

@@ -82,12 +82,17 @@ static inline void mf_free(void *p)
 }
 #endif /* __KERNEL__ */
 
-/* n * size bytes, or NULL if that overflows size_t or exceeds 2^31 * 8. */
+/* n * size bytes, or NULL if that exceeds 2^34 or size_t (32-bit hosts). */
 static inline void *mf_alloc_array(size_t n, size_t size, bool zero)
 {
-	if (size && n > ((size_t)1 << 34) / size)
+	u64 bytes;
+
+	if (size && (u64)n > ((u64)1 << 34) / size)
 		return NULL;
-	return zero ? mf_zalloc(n * size) : mf_alloc(n * size);
+	bytes = (u64)n * size;
+	if ((size_t)bytes != bytes)
+		return NULL;
+	return zero ? mf_zalloc((size_t)bytes) : mf_alloc((size_t)bytes);
 }
 
 /* Grow an array from old to new elements (new > old), keeping contents. */

@@ -186,8 +186,9 @@ int mf_svg_write(FILE *f, const struct mf_topo *t, const char *title,
 #define X(v) (((v) - minx + 0.5) * unit + 20)
 #define Y(v) (((v) - miny + 0.5) * unit + 50)
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	/* at least as wide as the two header lines (about 500 px) */
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-		"font-family=\"sans-serif\">\n", w * unit + 40, h * unit + 90);
+		"font-family=\"sans-serif\">\n", dmax(w * unit + 40, 520), h * unit + 90);
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	fprintf(f, "<text x=\"20\" y=\"22\" font-size=\"15\">");
 	xml_text(f, title);

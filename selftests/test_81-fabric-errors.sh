@@ -2,8 +2,9 @@
 # The tool's failure cases: each prints one line "meshfabric: ...",
 # exits non-zero and leaves no namespace, netdev or fabric behind:
 # module not loaded, bad input, name in use, a namespace name taken
-# (fails midway, after the fabric and some namespaces were made), no
-# privilege, and an interrupted create.
+# (fails midway, after the fabric and some namespaces were made), out of
+# memory midway (the module's fail_netdev_after knob), no privilege, and
+# an interrupted create.
 . ./lib.sh
 MF=${MF:-meshfabric}
 E=/tmp/mf-err.$$
@@ -60,6 +61,16 @@ check_eq "midway failure: only the user's g-1-1 remains, no fabric" \
 	"$("$IP" netns list | awk '{ print $1 }') $(nfab)" "g-1-1 0"
 check "midway failure: no netdev 'g' in g-1-1" sh -c "! '$IP' -n g-1-1 link show g 2>/dev/null"
 "$IP" netns del g-1-1
+
+# out of memory midway: the 6th netdev allocation fails with -ENOMEM
+FAIL=/sys/module/meshfabric/parameters/fail_netdev_after
+echo 5 >$FAIL
+fails 1 "out of memory at the 6th netdev" create --torus 3x3 --name o
+check "the message says out of memory" grep -qi 'memory' $E.err
+check_eq "the injected failure was used up" "$(cat $FAIL)" -1
+clean "out of memory"
+check_eq "out of memory: allocation counter back to 0" "$(allocated)" 0
+echo -1 >$FAIL
 
 # no privilege: a new user namespace (no CAP_NET_ADMIN over this netns)
 if unshare -U true 2>/dev/null; then

@@ -14,6 +14,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/etherdevice.h>
+#include <linux/module.h>
 #include <linux/rtnetlink.h>
 #include <net/rtnetlink.h>
 #include <net/net_namespace.h>
@@ -106,6 +107,27 @@ static void mf_netdev_setup(struct net_device *dev)
 	dev->max_mtu = ETH_MAX_MTU;
 }
 
+/* Fault injection for the selftests (as netdevsim's debugfs knobs): the
+ * netdev allocation after this many more fails with -ENOMEM, so that the
+ * tool's unwinding of a create that runs out of memory midway is tested.
+ * -1 (default): never.  Set by root through sysfs; read and counted down
+ * under RTNL, which serialises every netdev creation.
+ */
+static int fail_netdev_after = -1;
+module_param(fail_netdev_after, int, 0600);
+MODULE_PARM_DESC(fail_netdev_after,
+		 "testing: fail the netdev allocation after N more with -ENOMEM (-1: never)");
+
+static bool mf_fail_injected(void)
+{
+	int n = READ_ONCE(fail_netdev_after);
+
+	if (n < 0)
+		return false;
+	WRITE_ONCE(fail_netdev_after, n - 1);
+	return n == 0;
+}
+
 int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname)
 {
@@ -122,6 +144,8 @@ int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		snprintf(name, sizeof(name), "mf%un%u", f->id, node);
 	if (!dev_valid_name(name))
 		return -EINVAL;
+	if (mf_fail_injected())
+		return -ENOMEM;
 	dev = alloc_netdev(sizeof(*priv), name, NET_NAME_USER, mf_netdev_setup);
 	if (!dev)
 		return -ENOMEM;

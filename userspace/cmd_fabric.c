@@ -119,10 +119,13 @@ static int check_name(const char *s, char *err, size_t errlen)
 			goto bad;
 	if (!strcmp(s, "lo"))
 		goto bad;
+	/* mf<digits> is the kernel's default name of unnamed fabrics */
+	if (s[0] == 'm' && s[1] == 'f' && s[2] && strspn(s + 2, "0123456789") == n - 2)
+		goto bad;
 	return 0;
 bad:
 	snprintf(err, errlen, "bad fabric name '%.40s': 1 to 15 letters, digits, "
-		 "'_' or '.', a letter first, not 'lo'", s);
+		 "'_' or '.', a letter first, not 'lo' or mf<digits>", s);
 	return -1;
 }
 

@@ -144,10 +144,13 @@ static bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame)
 	skb->priority = 0;
 	skb->protocol = eth_type_trans(skb, dev);
 	skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
+	/* process context: per-CPU stats need BH (and so migration) off */
+	local_bh_disable();
 	if (netif_rx(skb) == NET_RX_SUCCESS) {
 		dev_sw_netstats_rx_add(dev, len);
 		ok = true;
 	}
+	local_bh_enable();
 out:
 	rcu_read_unlock();
 	return ok;
@@ -231,7 +234,7 @@ bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 		kfree_skb(skb);
 		return false;
 	}
-	skb_orphan(skb);
+	/* not orphaned: the sender's socket buffer bounds what it queues */
 	memcpy(skb->cb, &cb, sizeof(cb));
 	skb_queue_tail(&f->bcast_q, skb);
 	schedule_work(&f->bcast_work);
@@ -247,8 +250,11 @@ void mf_bcast_work(struct work_struct *work)
 
 	while ((skb = skb_dequeue(&f->bcast_q))) {
 		memcpy(&cb, skb->cb, sizeof(cb));
-		mf_bcast_run(f, cb.source, MESHFABRIC_ALGO_AUTO, skb, true, &res);
-		consume_skb(skb);
+		if (mf_bcast_run(f, cb.source, MESHFABRIC_ALGO_AUTO, skb, true,
+				 &res))
+			kfree_skb(skb);
+		else
+			consume_skb(skb);
 		cond_resched();
 	}
 }

@@ -12,6 +12,9 @@
 
 #include <linux/idr.h>
 #include <linux/rtnetlink.h>
+#include <linux/nsproxy.h>
+#include <linux/user_namespace.h>
+#include <net/net_namespace.h>
 #include "mf.h"
 
 static DEFINE_MUTEX(mf_fabrics_lock);
@@ -19,6 +22,8 @@ static DEFINE_IDR(mf_fabrics);		/* under mf_fabrics_lock */
 
 static void mf_fabric_free(struct mf_fabric *f)
 {
+	if (f->owner)
+		put_user_ns(f->owner);
 	mf_bcast_free(f);
 	mf_rt_free(&f->rt);
 	mf_kfree(f->link);
@@ -73,6 +78,7 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	if (!f)
 		return -ENOMEM;
 	kref_init(&f->ref);
+	f->owner = get_user_ns(current->nsproxy->net_ns->user_ns);
 	mutex_init(&f->lock);
 	mutex_init(&f->bcast_lock);
 	skb_queue_head_init(&f->bcast_q);
@@ -178,18 +184,40 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	skb_queue_purge(&f->bcast_q);
 }
 
-int mf_fabric_destroy(u32 id)
+bool mf_fabric_owner_capable(const struct mf_fabric *f)
+{
+	return ns_capable(f->owner, CAP_NET_ADMIN);
+}
+
+/* Take fabric id off the list and tear it down.  -ENOENT if there is no
+ * such fabric, or it is not expect (when given: an id may have been
+ * reused); -EPERM when check is set and the caller lacks CAP_NET_ADMIN
+ * over the fabric's owner.
+ */
+int mf_fabric_remove(u32 id, const struct mf_fabric *expect, bool check)
 {
 	struct mf_fabric *f;
 
 	mutex_lock(&mf_fabrics_lock);
-	f = idr_remove(&mf_fabrics, id);
-	mutex_unlock(&mf_fabrics_lock);
-	if (!f)
+	f = idr_find(&mf_fabrics, id);
+	if (!f || (expect && f != expect)) {
+		mutex_unlock(&mf_fabrics_lock);
 		return -ENOENT;
+	}
+	if (check && !mf_fabric_owner_capable(f)) {
+		mutex_unlock(&mf_fabrics_lock);
+		return -EPERM;
+	}
+	idr_remove(&mf_fabrics, id);
+	mutex_unlock(&mf_fabrics_lock);
 	mf_fabric_teardown(f);
 	mf_fabric_put(f);	/* the list's */
 	return 0;
+}
+
+int mf_fabric_destroy(u32 id)
+{
+	return mf_fabric_remove(id, NULL, false);
 }
 
 /* Module unload: no ioctl can run (the misc device is gone). */

@@ -49,8 +49,8 @@ static int mf_validate_name(const u8 *name, size_t len)
 	size_t i;
 
 	for (i = 0; i < len && name[i]; i++)
-		if (!isalnum(name[i]) && name[i] != '.' && name[i] != '_' &&
-		    name[i] != '-')
+		if (!(isascii(name[i]) && isalnum(name[i])) && name[i] != '.' &&
+		    name[i] != '_' && name[i] != '-')
 			return -EINVAL;
 	return i < len ? 0 : -EINVAL;
 }
@@ -84,6 +84,10 @@ int mf_validate_create(const struct meshfabric_create *c)
 	    3ULL * c->dims[0] * (c->dims[0] - 1) + 1 > MESHFABRIC_MAX_NODES)
 		return -E2BIG;
 	if (c->routing > MESHFABRIC_ROUTE_MAX)
+		return -EINVAL;
+	/* "mf<digits>" is reserved for the default names of unnamed fabrics */
+	if (c->name[0] == 'm' && c->name[1] == 'f' && isdigit(c->name[2]) &&
+	    !c->name[2 + strspn((const char *)c->name + 2, "0123456789")])
 		return -EINVAL;
 	return mf_validate_name(c->name, sizeof(c->name));
 }
@@ -120,12 +124,14 @@ static long mf_ioc_create(void __user *argp)
 	c.id = f->id;
 	c.nodes = f->topo.nodes;
 	c.nports = f->topo.nports;
-	mf_fabric_put(f);
+	err = 0;
 	if (copy_to_user(argp, &c, sizeof(c))) {
-		mf_fabric_destroy(c.id);
-		return -EFAULT;
+		/* our reference keeps f, so its id cannot have been reused */
+		mf_fabric_remove(c.id, f, false);
+		err = -EFAULT;
 	}
-	return 0;
+	mf_fabric_put(f);
+	return err;
 }
 
 static long mf_ioc_destroy(void __user *argp)
@@ -138,7 +144,7 @@ static long mf_ioc_destroy(void __user *argp)
 		return -EPERM;
 	if (d.flags || d.reserved)
 		return -EINVAL;
-	return mf_fabric_destroy(d.id);
+	return mf_fabric_remove(d.id, NULL, true);
 }
 
 static void mf_fill_node(struct mf_fabric *f, u32 node,
@@ -276,6 +282,10 @@ static long mf_ioc_attach(void __user *argp)
 	f = mf_fabric_get(a.id);
 	if (!f)
 		return -ENOENT;
+	if (!mf_fabric_owner_capable(f)) {
+		mf_fabric_put(f);
+		return -EPERM;
+	}
 	ue = u64_to_user_ptr(a.entries_ptr);
 	for (done = 0; done < a.count; done++) {
 		if (copy_from_user(&e, ue + done, sizeof(e))) {
@@ -405,6 +415,10 @@ static long mf_ioc_bcast(void __user *argp)
 	f = mf_fabric_get(b.id);
 	if (!f)
 		return -ENOENT;
+	if (!mf_fabric_owner_capable(f)) {
+		err = -EPERM;
+		goto out;
+	}
 	if (b.source >= f->topo.nodes) {
 		err = -EINVAL;
 		goto out;
@@ -420,7 +434,10 @@ static long mf_ioc_bcast(void __user *argp)
 		goto out;
 	}
 	err = mf_bcast_run(f, b.source, b.algo, skb, false, &res);
-	kfree_skb(skb);
+	if (err)
+		kfree_skb(skb);
+	else
+		consume_skb(skb);
 	if (err)
 		goto out;
 	b.algo = res.algo;
@@ -504,6 +521,10 @@ static long mf_ioc_link_stats(void __user *argp)
 	f = mf_fabric_get(ls.id);
 	if (!f)
 		return -ENOENT;
+	if (reset && !mf_fabric_owner_capable(f)) {
+		err = -EPERM;
+		goto out;
+	}
 	if (ls.first > f->nlinks) {
 		err = -EINVAL;
 		goto out;

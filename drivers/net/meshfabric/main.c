@@ -92,4 +92,3 @@ module_init(mf_init);
 module_exit(mf_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("meshfabric: emulated mesh/torus/hex interconnect of netdevs");
-MODULE_ALIAS_RTNL_LINK("meshfabric");

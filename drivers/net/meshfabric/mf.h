@@ -78,6 +78,11 @@ struct mf_fabric {
 	struct kref ref;	/* list reference + one per user (ioctl, work) */
 	u32 id;			/* immutable */
 	char name[MESHFABRIC_NAME_LEN];	/* immutable */
+	/* Immutable, referenced: the user namespace owning the creator's
+	 * netns.  Changing the fabric (DESTROY, ATTACH, BCAST, a counter
+	 * reset) needs CAP_NET_ADMIN there, not only in the caller's own.
+	 */
+	struct user_namespace *owner;
 	struct mf_topo topo;	/* immutable */
 	u32 routing;		/* resolved, immutable */
 	struct mf_rtable rt;	/* immutable */
@@ -134,6 +139,8 @@ int mf_fabric_create(const struct meshfabric_create *c,
 struct mf_fabric *mf_fabric_get(u32 id);
 void mf_fabric_put(struct mf_fabric *f);
 int mf_fabric_destroy(u32 id);
+int mf_fabric_remove(u32 id, const struct mf_fabric *expect, bool check);
+bool mf_fabric_owner_capable(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);
 int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname);

@@ -102,6 +102,8 @@ static void mf_netdev_setup(struct net_device *dev)
 	dev->netdev_ops = &mf_netdev_ops;
 	dev->rtnl_link_ops = &mf_link_ops;
 	dev->priv_flags |= IFF_NO_QUEUE;
+	/* mf_xmit queues and forwards the skb itself: never a shared one */
+	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	dev->features |= NETIF_F_LLTX | NETIF_F_NETNS_LOCAL;
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = ETH_MAX_MTU;

@@ -53,7 +53,8 @@
  *  - an unknown command gets -ENOTTY; 32-bit callers use the same structs;
  *  - commands that change state (CREATE, DESTROY, ATTACH, BCAST, LINK_STATS
  *    with the reset flag) need CAP_NET_ADMIN in the user namespace owning
- *    the caller's network namespace: -EPERM otherwise;
+ *    the caller's network namespace, and all but CREATE also in the one
+ *    owning the fabric (its creator's): -EPERM otherwise;
  *  - a fabric id that names no fabric: -ENOENT; a node id out of range:
  *    -EINVAL; a limit below exceeded: -E2BIG (sizes) or -EINVAL;
  *  - a node is ABSENT until attached, PRESENT once its netdev exists and
@@ -85,11 +86,14 @@
 
 /*
  * MESHFABRIC_IOC_CREATE: create a fabric of kind/ndims/dims with routing
- * (MESHFABRIC_ROUTE_*).  name: printable, NUL-terminated, unique among live
- * fabrics; empty means "mf<id>".  Out: id, nodes, nports.  No netdev is
- * created yet (see ATTACH).  -EINVAL bad kind/dims/routing/name, -E2BIG
- * more than MESHFABRIC_MAX_NODES nodes or MESHFABRIC_MAX_FABRICS fabrics,
- * -EEXIST name in use.
+ * (MESHFABRIC_ROUTE_*).  name: ASCII letters, digits, '.', '_', '-',
+ * NUL-terminated, unique among live fabrics; empty means "mf<id>", and
+ * "mf<digits>" is reserved for that.  Out: id, nodes, nports.  No netdev
+ * is created yet (see ATTACH).  The fabric belongs to the user namespace
+ * owning the creator's netns: DESTROY, ATTACH, BCAST and a LINK_STATS
+ * reset need CAP_NET_ADMIN there as well (-EPERM otherwise).  -EINVAL bad
+ * kind/dims/routing/name, -E2BIG more than MESHFABRIC_MAX_NODES nodes or
+ * MESHFABRIC_MAX_FABRICS fabrics, -EEXIST name in use.
  */
 struct meshfabric_create {
 	__u32 kind;			/* in: MESHFABRIC_KIND_* */

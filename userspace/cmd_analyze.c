@@ -54,12 +54,8 @@ static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	if (t.kind == MESHFABRIC_KIND_MESH)
 		return mf_usage(cmd, "Delta is defined for homogeneous routing: use --torus or --hex");
-	if (mf_route_valid(&t, routing))
-		return mf_usage(cmd, "routing %s is not defined on %s meshes",
-				mf_route_name(routing),
-				t.kind == MESHFABRIC_KIND_HEX ? "hexagonal" :
-				mf_topo_kind_name(t.kind));
-	routing = mf_route_resolve(&t, routing);
+	if (mf_routing_for(&t, routing, &routing, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
 	mf_format_shape(&t, shape, sizeof(shape));
 	memset(size, 0, sizeof(size));
 	r = mf_route_delta(&t, routing, &delta, size);

@@ -364,9 +364,8 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (s.t.nodes > MESHFABRIC_MAX_NODES)
 		return mf_usage(cmd, "%u nodes: at most %u", s.t.nodes,
 				MESHFABRIC_MAX_NODES);
-	if (mf_route_valid(&s.t, s.routing))
-		return mf_usage(cmd, "routing %s does not apply to a %s",
-				mf_route_name(s.routing), mf_topo_kind_name(s.t.kind));
+	if (mf_routing_for(&s.t, s.routing, &s.routing, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
 	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	if (mf_dev_open_or_fail())

@@ -65,6 +65,8 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 	mf_json_topology(&j, &p->t);
 	mf_json_kv_str(&j, "algo", p->algo->name);
 	mf_json_kv_str(&j, "model", mf_model_name(p->s.model));
+	if (p->algo->routed)
+		mf_json_kv_str(&j, "routing", mf_route_name(p->routing));
 	mf_json_kv_u64(&j, "source", p->s.source);
 	mf_json_kv_u64(&j, "nodes", p->t.nodes);
 	mf_json_key(&j, "summary");
@@ -110,7 +112,8 @@ static void print_text(FILE *f, const struct plan *p, bool steps)
 	fprintf(f, "topology         %s %s\n", mf_topo_kind_name(p->t.kind), shape);
 	fprintf(f, "algorithm        %s\n", p->algo->name);
 	fprintf(f, "model            %s\n", mf_model_name(p->s.model));
-	fprintf(f, "routing          %s\n", mf_route_name(p->routing));
+	if (p->algo->routed)
+		fprintf(f, "routing          %s\n", mf_route_name(p->routing));
 	fprintf(f, "source           %s (node %u)\n", a, p->s.source);
 	fprintf(f, "nodes            %u\n", p->t.nodes);
 	fprintf(f, "steps            %u\n", p->st.steps);
@@ -179,7 +182,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_topo_arg ta = { 0, NULL };
 	const char *from = NULL, *val;
 	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0;
-	bool want_steps = false, summary = false;
+	bool want_steps = false, summary = false, routing_given = false;
 	enum fmt fmt = FMT_TEXT;
 	const struct mf_algo *used = NULL;
 	struct mf_args a;
@@ -203,6 +206,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 			break;
 		case KEY_ROUTING:
 			r = mf_parse_routing(val, &p.routing, err, sizeof(err));
+			routing_given = true;
 			break;
 		case KEY_MODEL:
 			r = mf_parse_model(val, &model, err, sizeof(err));
@@ -246,17 +250,13 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	if (from && mf_parse_node(&p.t, from, &source, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (mf_route_valid(&p.t, p.routing))
-		return mf_usage(cmd, "routing %s is not defined on %s meshes",
-				mf_route_name(p.routing),
-				p.t.kind == MESHFABRIC_KIND_HEX ? "hexagonal" :
-				mf_topo_kind_name(p.t.kind));
-	p.routing = mf_route_resolve(&p.t, p.routing);
+	if (mf_routing_for(&p.t, p.routing, &p.routing, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
 	mf_format_shape(&p.t, shape, sizeof(shape));
 
 	if (algo == MESHFABRIC_ALGO_AUTO) {
 		/* auto builds and checks every candidate and keeps the best */
-		r = mf_plan_auto(&p.t, model, source, p.routing, &p.s, &used);
+		r = mf_plan_auto(&p.t, model, source, p.routing, &p.s, &used, &p.st);
 		if (r == -EOPNOTSUPP)
 			return mf_fail("no %salgorithm in this build covers %s %s",
 				       model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
@@ -271,9 +271,13 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	} else {
 		p.algo = mf_algo_by_id(algo);
 		if (model && p.algo->model != model)
-			return mf_usage(cmd, "%s is a %s algorithm; --model %s does not apply",
-					p.algo->name, mf_model_name(p.algo->model),
-					mf_model_name(model));
+			return mf_usage(cmd, "%s is %s %s algorithm; --model %s does not apply",
+					p.algo->name,
+					p.algo->model == MESHFABRIC_MODEL_ALL_PORT ? "an" : "a",
+					mf_model_name(p.algo->model), mf_model_name(model));
+		if (routing_given && !p.algo->routed)
+			return mf_usage(cmd, "%s does not follow a routing (--routing is for tree)",
+					p.algo->name);
 		if (p.algo->supports(&p.t))
 			/* meshes are the default reading of "6x6"; name the other kinds */
 			return mf_fail("%s covers %s; %s%s is not one", p.algo->name,
@@ -287,7 +291,8 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 			goto out;
 		}
 	}
-	r = mf_check(&p.t, &p.s, &p.st, err, sizeof(err));
+	/* auto checked every candidate already; others are checked here */
+	r = algo == MESHFABRIC_ALGO_AUTO ? 0 : mf_check(&p.t, &p.s, &p.st, err, sizeof(err));
 	if (r) {
 		rc = r == -EINVAL ?
 		     mf_fail("%s produced an invalid schedule: %s", p.algo->name, err) :

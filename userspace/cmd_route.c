@@ -140,12 +140,8 @@ static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (mf_parse_node(&t, from, &src, err, sizeof(err)) ||
 	    mf_parse_node(&t, to, &dst, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (mf_route_valid(&t, routing))
-		return mf_usage(cmd, "routing %s is not defined on %s meshes",
-				mf_route_name(routing),
-				t.kind == MESHFABRIC_KIND_HEX ? "hexagonal" :
-				mf_topo_kind_name(t.kind));
-	routing = mf_route_resolve(&t, routing);
+	if (mf_routing_for(&t, routing, &routing, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
 
 	/* shortest-path routings: the distance bounds the path */
 	max = mf_topo_distance(&t, src, dst) + 1;

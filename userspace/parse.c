@@ -303,3 +303,21 @@ void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len)
 		snprintf(buf, len, "d%u%c", dim, sign);
 	}
 }
+
+int mf_routing_for(const struct mf_topo *t, u32 routing, u32 *out, char *err,
+		   size_t errlen)
+{
+	static const char *const kinds[] = {
+		[MESHFABRIC_KIND_MESH] = "meshes",
+		[MESHFABRIC_KIND_TORUS] = "tori",
+		[MESHFABRIC_KIND_HEX] = "hexagonal meshes",
+	};
+
+	if (mf_route_valid(t, routing)) {
+		snprintf(err, errlen, "routing %s is not defined on %s",
+			 mf_route_name(routing), kinds[t->kind]);
+		return -1;
+	}
+	*out = mf_route_resolve(t, routing);
+	return 0;
+}

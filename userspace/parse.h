@@ -70,4 +70,11 @@ void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len);
 /* A port's direction: "x+", "y-", "d4+" (mesh/torus), "+1", "-11" (hex). */
 void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len);
 
+/* Resolve routing for t (MESHFABRIC_ROUTE_DEFAULT included) into *out;
+ * -1 with "routing a1 is not defined on tori" in err if t has no such
+ * routing.
+ */
+int mf_routing_for(const struct mf_topo *t, u32 routing, u32 *out, char *err,
+		   size_t errlen);
+
 #endif /* MF_PARSE_H */

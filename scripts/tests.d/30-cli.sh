@@ -113,6 +113,9 @@ import json, sys
 from collections import Counter
 d = json.load(sys.stdin)
 want_keys = ["topology", "algo", "model", "source", "nodes", "summary", "steps"]
+if d["algo"] == "tree":     # the one algorithm that follows a routing
+    want_keys.insert(3, "routing")
+    assert d["routing"] in ("dor", "diagonal", "cdo", "a1"), d["routing"]
 assert list(d.keys()) == want_keys, "keys %s" % list(d.keys())
 topo = d["topology"]; kind = topo["kind"]; dims = topo["dims"]
 assert list(topo.keys()) == ["kind", "dims"]

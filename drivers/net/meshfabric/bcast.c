@@ -58,6 +58,7 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 {
 	struct mf_cached_sched *e, *victim = &f->cache[0];
 	const struct mf_algo *used = NULL;
+	bool checked;
 	char why[96];
 	int err, i;
 
@@ -72,13 +73,19 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 			victim = e;
 	}
 	mf_cache_drop(victim);
-	err = mf_plan(&f->topo, algo, source, f->routing, &victim->sched,
-		      &used);
+	checked = algo == MESHFABRIC_ALGO_AUTO;
+	if (checked)	/* auto checks every candidate, returns the stats */
+		err = mf_plan_auto(&f->topo, 0, source, f->routing,
+				   &victim->sched, &used, &victim->stats);
+	else
+		err = mf_plan(&f->topo, algo, source, f->routing,
+			      &victim->sched, &used);
 	if (err && fallback) {
 		used = NULL;
+		checked = false;
 		err = mf_bcast_fallback(f, source, &victim->sched);
 	}
-	if (!err) {
+	if (!err && !checked) {
 		err = mf_check(&f->topo, &victim->sched, &victim->stats, why,
 			       sizeof(why));
 		if (err == -EINVAL) {

@@ -465,7 +465,11 @@ static void mf_link_read(struct mf_fabric *f, u64 l, bool reset,
 	le->node = l / t->nports;
 	le->port = l % t->nports;
 	peer = mf_topo_neighbor(t, le->node, le->port);
-	le->peer = peer < 0 ? U32_MAX : (u32)peer;
+	/* no link of its own: a mesh border, or the - port of a size-2
+	 * torus dimension (that link is the + port's)
+	 */
+	le->peer = peer < 0 || !mf_topo_is_link(t, le->node, le->port) ?
+		   U32_MAX : (u32)peer;
 	if (reset) {
 		le->packets = atomic64_xchg(&f->link[l].packets, 0);
 		le->bytes = atomic64_xchg(&f->link[l].bytes, 0);

@@ -98,7 +98,8 @@ static int build_one(const struct mf_algo *a, const struct mf_topo *t,
 }
 
 int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
-		 struct mf_sched *s, const struct mf_algo **used)
+		 struct mf_sched *s, const struct mf_algo **used,
+		 struct mf_stats *st_out)
 {
 	struct mf_stats st, best_st = { 0 };
 	const struct mf_algo *best = NULL;
@@ -137,6 +138,8 @@ int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
 		return -EOPNOTSUPP;
 	if (used)
 		*used = best;
+	if (st_out)
+		*st_out = best_st;
 	return 0;
 }
 
@@ -146,7 +149,8 @@ const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model,
 	const struct mf_algo *a = NULL;
 	struct mf_sched s;
 
-	if (mf_plan_auto(t, model, source, MESHFABRIC_ROUTE_DEFAULT, &s, &a))
+	if (mf_plan_auto(t, model, source, MESHFABRIC_ROUTE_DEFAULT, &s, &a,
+			 NULL))
 		a = NULL;
 	mf_sched_free(&s);
 	return a;
@@ -164,7 +168,7 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 	if (mf_route_valid(t, routing))
 		return -EINVAL;
 	if (id == MESHFABRIC_ALGO_AUTO)
-		return mf_plan_auto(t, 0, source, routing, s, used);
+		return mf_plan_auto(t, 0, source, routing, s, used, NULL);
 	routing = mf_route_resolve(t, routing);
 	a = mf_algo_by_id(id);
 	if (!a)

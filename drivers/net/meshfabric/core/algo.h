@@ -13,12 +13,14 @@
 #define MF_ALGO_H
 
 #include "sched.h"
+#include "check.h"
 
 struct mf_algo {
 	const char *name;
 	u32 id;			/* MESHFABRIC_ALGO_* */
 	u32 model;		/* MESHFABRIC_MODEL_* */
 	const char *covers;	/* e.g. "2^k x ... x 2^k meshes and tori" */
+	bool routed;		/* build() follows the routing it is given */
 	int (*supports)(const struct mf_topo *t);
 	int (*build)(const struct mf_topo *t, u32 source, u32 routing,
 		     struct mf_sched *s);
@@ -41,11 +43,13 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
  * t, else all-port) that covers t from source, check each (check.h), and
  * keep the best: fewest steps, then contention-free, then lowest TCD, then
  * table order.  mf_plan_auto fills s (free it with mf_sched_free whatever
- * the result); -EOPNOTSUPP if nothing covers t.  mf_algo_auto only names
+ * the result) and, if st is not NULL, the winner's mf_check() statistics
+ * (no need to check it again); -EOPNOTSUPP if nothing covers t.  mf_algo_auto only names
  * the winner (NULL if none).
  */
 int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
-		 struct mf_sched *s, const struct mf_algo **used);
+		 struct mf_sched *s, const struct mf_algo **used,
+		 struct mf_stats *st);
 const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model,
 				   u32 source);
 

@@ -30,13 +30,6 @@ struct delta_work {
 	u8 *top;	/* port of X whose subtree holds the node */
 };
 
-static bool port_counts(const struct mf_topo *t, u32 x, u32 p)
-{
-	s64 v = mf_topo_neighbor(t, x, p);
-
-	return v >= 0 && mf_topo_port(t, x, (u32)v) == (int)p;
-}
-
 /* Sizes of the subtrees of G_x; size has t->nports entries. */
 static int subtrees(const struct mf_topo *t, u32 routing, u32 x,
 		    struct delta_work *w, u64 *size)
@@ -87,7 +80,7 @@ static u64 spread(const struct mf_topo *t, u32 x, const u64 *size)
 	u32 p;
 
 	for (p = 0; p < t->nports; p++) {
-		if (!port_counts(t, x, p))
+		if (!mf_topo_is_link(t, x, p))
 			continue;
 		if (size[p] < lo)
 			lo = size[p];

@@ -8,6 +8,19 @@
 #define BAD(...) ((void)(err && errlen && snprintf(err, errlen, __VA_ARGS__)), \
 		  -EINVAL)
 
+/* The port model: one send per node (one-port, sent[]) or per outgoing
+ * link (all-port, first[]) in the step stamped stamp; marks it used.
+ */
+static bool port_free(u32 *sent, u32 *first, u32 src, u64 link, u32 stamp)
+{
+	u32 *mark = sent ? &sent[src] : &first[link];
+
+	if (*mark == stamp)
+		return false;
+	*mark = stamp;
+	return true;
+}
+
 int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 	     struct mf_stats *st, char *err, size_t errlen)
 {
@@ -23,9 +36,10 @@ int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 		err[0] = '\0';
 	if (s->model != MESHFABRIC_MODEL_ONE_PORT &&
 	    s->model != MESHFABRIC_MODEL_ALL_PORT)
-		return -EINVAL;
+		return BAD("unknown port model %u", s->model);
 	if (s->source >= t->nodes || !s->step || s->open)
-		return -EINVAL;
+		return BAD("source %u out of range, or the schedule not ended",
+			   s->source);
 	ret = mf_linkacct_init(&acc, t);
 	if (ret)
 		return ret;
@@ -84,34 +98,19 @@ int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 			}
 			informed[m->dst] = stamp;
 			count++;
-			port = mf_topo_port(t, p[0], p[1]);
-			if (port < 0) {
-				ret = BAD("step %u: %u and %u are not adjacent",
-					  i + 1, p[0], p[1]);
-				goto out;
-			}
-			if (sent) {
-				if (sent[m->src] == stamp) {
-					ret = BAD("step %u: node %u sends twice (one-port)",
-						  i + 1, m->src);
-					goto out;
-				}
-				sent[m->src] = stamp;
-			} else {
-				u64 l = mf_topo_link(t, p[0], (u32)port);
-
-				if (first[l] == stamp) {
-					ret = BAD("step %u: node %u sends twice on port %d",
-						  i + 1, m->src, port);
-					goto out;
-				}
-				first[l] = stamp;
-			}
 			for (h = 0; h < m->hops; h++) {
 				port = mf_topo_port(t, p[h], p[h + 1]);
 				if (port < 0) {
 					ret = BAD("step %u: %u and %u are not adjacent",
 						  i + 1, p[h], p[h + 1]);
+					goto out;
+				}
+				if (!h && !port_free(sent, first, m->src,
+						     mf_topo_link(t, p[0], port),
+						     stamp)) {
+					ret = BAD("step %u: node %u sends twice (%s)",
+						  i + 1, m->src, sent ? "one-port" :
+						  "all-port: same port");
 					goto out;
 				}
 				mf_linkacct_hop(&acc,

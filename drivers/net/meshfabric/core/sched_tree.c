@@ -95,6 +95,7 @@ const struct mf_algo mf_algo_tree = {
 	.name = "tree",
 	.id = MESHFABRIC_ALGO_TREE,
 	.model = MESHFABRIC_MODEL_ALL_PORT,
+	.routed = true,
 	.covers = "every mesh, torus and hexagonal mesh",
 	.supports = tree_supports,
 	.build = tree_build,

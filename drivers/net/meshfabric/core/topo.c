@@ -159,6 +159,13 @@ int mf_topo_port(const struct mf_topo *t, u32 a, u32 b)
 	return dim == MF_MAX_DIMS ? -EINVAL : (int)port;
 }
 
+bool mf_topo_is_link(const struct mf_topo *t, u32 a, u32 port)
+{
+	s64 v = mf_topo_neighbor(t, a, port);
+
+	return v >= 0 && mf_topo_port(t, a, (u32)v) == (int)port;
+}
+
 s32 mf_topo_delta(const struct mf_topo *t, u32 a, u32 b, u32 dim)
 {
 	u32 n = t->dims[dim];

@@ -48,6 +48,11 @@ u32 mf_topo_id(const struct mf_topo *t, const u32 *c);
 s64 mf_topo_neighbor(const struct mf_topo *t, u32 id, u32 port);
 /* Port of a that leads to b, or -EINVAL if they are not adjacent. */
 int mf_topo_port(const struct mf_topo *t, u32 a, u32 b);
+/* True if port of a is a directed link of its own: it has a neighbour
+ * and is the port mf_topo_port() names for it (not the - port of a size-2
+ * torus dimension, whose link is the + port's).
+ */
+bool mf_topo_is_link(const struct mf_topo *t, u32 a, u32 port);
 /* Number of the directed link (a, port): a * nports + port. */
 static inline u64 mf_topo_link(const struct mf_topo *t, u32 a, u32 port)
 {

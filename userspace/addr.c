@@ -61,7 +61,7 @@ int mf_addr_parse_ipv4(const char *s, uint32_t nodes, struct mf_addr_plan *p,
 	room = (1ULL << (32 - len)) - 2;	/* no network, no broadcast */
 	if (room < nodes) {
 		snprintf(err, errlen, "--ipv4 %.40s: a /%lu holds %llu addresses, "
-			 "%u nodes need a longer prefix", s, len,
+			 "%u nodes need a shorter prefix", s, len,
 			 (unsigned long long)room, nodes);
 		return -1;
 	}

@@ -52,8 +52,6 @@ static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 	}
 	if (mf_topo_arg_build(&ta, &t, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (t.kind == MESHFABRIC_KIND_MESH)
-		return mf_usage(cmd, "Delta is defined for homogeneous routing: use --torus or --hex");
 	if (mf_routing_for(&t, routing, &routing, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	mf_format_shape(&t, shape, sizeof(shape));

@@ -380,7 +380,7 @@ const struct mf_cmd mf_cmd_create = {
 	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
 	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
 	"interface NAME in it, an IPv6 unique local address per node (and IPv4\n"
-	"with --ipv4), everything up.  On any failure nothing is left behind.",
+	"with --ipv4), everything up.  On any failure nothing is left behind.\n",
 	create_opts, create_main,
 };
 
@@ -839,8 +839,9 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 	}
 	fflush(ctx->out);
 	execvp(rest[0], rest);
-	mf_fail("%.60s: %s", rest[0], strerror(errno));
-	return errno == ENOENT ? 127 : 126;
+	r = errno;	/* mf_fail's stdio may change errno */
+	mf_fail("%.60s: %s", rest[0], strerror(r));
+	return r == ENOENT ? 127 : 126;
 }
 
 const struct mf_cmd mf_cmd_exec = {
@@ -848,6 +849,6 @@ const struct mf_cmd mf_cmd_exec = {
 	"NAME NODE -- CMD [ARGS...]",
 	"Like 'ip netns exec NAME-COORDS CMD ...', e.g.\n"
 	"  meshfabric exec f0 0,0 -- ping -c1 ADDRESS\n"
-	"with ADDRESS from 'meshfabric show f0 3,4'.",
+	"with ADDRESS from 'meshfabric show f0 3,4'.\n",
 	NULL, exec_main,
 };

@@ -163,6 +163,7 @@ static int netns_create_one(const char *path, const char *name, int *nsfd,
 	if (*nlfd < 0) {
 		e = errno;
 		close(*nsfd);
+		*nsfd = -1;
 		goto undo_mount;
 	}
 	return 0;

@@ -92,7 +92,7 @@ bad 2 plan --hex 4 --from 37
 bad 2 plan --json=yes --mesh 4x4
 bad 2 route --mesh 4x4 --from 0,0
 bad 2 route --hex 4 --from 11 --to 5 --routing dor
-bad 2 analyze --mesh 4x4
+bad 1 analyze --mesh 80x80
 bad 2 analyze --torus 4x4 --routing a1
 bad 2 analyze --torus 4x
 bad 1 plan --mesh 6x6 --algo eyes
@@ -344,6 +344,36 @@ for spec in "5 2" "7 2" "9 2" "5 3" "3 4"; do
 	      json_field 'd["delta"], sum(s["size"] for s in d["subtrees"]) == d["nodes"] - 1' 2>/dev/null)
 	if [ "$got" = "$want True" ]; then ok "analyze --torus $shape dor: Delta $want (004 Theorem 4)"
 	else notok "analyze --torus $shape dor: Delta $want (004 Theorem 4), got '$got'"; fi
+done
+
+# Meshes: Delta is the largest spread over every point X (004 Def. 1).
+# Independently: under dimension order (lowest dimension first) the path
+# from v enters X along the highest dimension in which they differ, from
+# v's side; spread over the ports of X that have a link.
+for shape in 3x3 4x5 3x4x2 6; do
+	want=$(python3 - "$shape" <<'PY'
+import itertools, sys
+dims = [int(x) for x in sys.argv[1].split("x")]
+pts = list(itertools.product(*[range(n) for n in dims]))
+best = 0
+for X in pts:
+    cnt = {}
+    for v in pts:
+        if v == X:
+            continue
+        d = max(i for i in range(len(dims)) if v[i] != X[i])
+        port = 2 * d + (0 if v[d] > X[d] else 1)
+        cnt[port] = cnt.get(port, 0) + 1
+    links = [2 * i + s for i in range(len(dims)) for s in (0, 1)
+             if (X[i] + 1 < dims[i] if s == 0 else X[i] > 0)]
+    sizes = [cnt.get(p, 0) for p in links]
+    best = max(best, max(sizes) - min(sizes))
+print(best)
+PY
+)
+	got=$("$MF" analyze --json --mesh "$shape" --routing dor 2>&1 | json_field 'd["delta"]' 2>/dev/null)
+	if [ "$got" = "$want" ]; then ok "analyze --mesh $shape dor: Delta $want (over every point, by enumeration)"
+	else notok "analyze --mesh $shape dor: Delta $want, got '$got'"; fi
 done
 
 # ---------------------------------------------------------------- sanitizers

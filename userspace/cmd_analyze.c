@@ -64,15 +64,7 @@ static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (ctx->json) {
 		mf_json_init(&j, ctx->out);
 		mf_json_obj(&j);
-		mf_json_key(&j, "topology");
-		mf_json_obj(&j);
-		mf_json_kv_str(&j, "kind", mf_topo_kind_name(t.kind));
-		mf_json_key(&j, "dims");
-		mf_json_arr(&j);
-		for (p = 0; p < t.ndims; p++)
-			mf_json_u64(&j, t.dims[p]);
-		mf_json_close(&j);
-		mf_json_close(&j);
+		mf_json_topology(&j, &t);
 		mf_json_kv_str(&j, "routing", mf_route_name(routing));
 		mf_json_kv_u64(&j, "nodes", t.nodes);
 		mf_json_kv_u64(&j, "delta", delta);

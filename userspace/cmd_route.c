@@ -35,15 +35,7 @@ static void print_json(FILE *f, const struct mf_topo *t, u32 routing,
 
 	mf_json_init(&j, f);
 	mf_json_obj(&j);
-	mf_json_key(&j, "topology");
-	mf_json_obj(&j);
-	mf_json_kv_str(&j, "kind", mf_topo_kind_name(t->kind));
-	mf_json_key(&j, "dims");
-	mf_json_arr(&j);
-	for (i = 0; i < t->ndims; i++)
-		mf_json_u64(&j, t->dims[i]);
-	mf_json_close(&j);
-	mf_json_close(&j);
+	mf_json_topology(&j, t);
 	mf_json_kv_str(&j, "routing", mf_route_name(routing));
 	mf_json_kv_u64(&j, "from", path[0]);
 	mf_json_kv_u64(&j, "to", path[len]);

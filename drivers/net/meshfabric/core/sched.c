@@ -11,46 +11,47 @@ void mf_sched_init(struct mf_sched *s, u32 model, u32 source)
 	s->source = source;
 }
 
-static int grow_u32(u32 **p, u32 *cap, u64 need)
+/* p (*cap elements of size bytes) grown to at least need elements, or p
+ * unchanged with *err set (-E2BIG above U32_MAX elements, -ENOMEM).
+ */
+static void *grow(void *p, u32 *cap, u64 need, size_t size, int *err)
 {
 	u64 n = *cap ? *cap : 16;
-	u32 *q;
+	void *q;
 
+	*err = 0;
 	if (need <= *cap)
-		return 0;
+		return p;
+	*err = -E2BIG;
 	if (need > U32_MAX)
-		return -E2BIG;
+		return p;
 	while (n < need)
 		n *= 2;
 	if (n > U32_MAX)
 		n = U32_MAX;
-	q = mf_grow(*p, *cap, n, sizeof(u32));
+	*err = -ENOMEM;
+	q = mf_grow(p, *cap, n, size);
 	if (!q)
-		return -ENOMEM;
-	*p = q;
+		return p;
+	*err = 0;
 	*cap = (u32)n;
-	return 0;
+	return q;
+}
+
+static int grow_u32(u32 **p, u32 *cap, u64 need)
+{
+	int err;
+
+	*p = grow(*p, cap, need, sizeof(u32), &err);
+	return err;
 }
 
 static int grow_send(struct mf_sched *s, u64 need)
 {
-	u64 n = s->cap_send ? s->cap_send : 16;
-	struct mf_send *q;
+	int err;
 
-	if (need <= s->cap_send)
-		return 0;
-	if (need > U32_MAX)
-		return -E2BIG;
-	while (n < need)
-		n *= 2;
-	if (n > U32_MAX)
-		n = U32_MAX;
-	q = mf_grow(s->send, s->cap_send, n, sizeof(*q));
-	if (!q)
-		return -ENOMEM;
-	s->send = q;
-	s->cap_send = (u32)n;
-	return 0;
+	s->send = grow(s->send, &s->cap_send, need, sizeof(*s->send), &err);
+	return err;
 }
 
 int mf_sched_reserve(struct mf_sched *s, u32 nsends, u32 npath)

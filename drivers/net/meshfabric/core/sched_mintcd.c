@@ -396,9 +396,8 @@ const struct mf_algo mf_algo_mintcd = {
 	.name = "mintcd",
 	.id = MESHFABRIC_ALGO_MINTCD,
 	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "meshes and tori with power-of-two sides (2^a x 2^b x ...) whose "
-		  "cost table, prod(2^(a+1) - 1), has at most 2^22 entries "
-		  "(e.g. up to 1024x1024)",
+	/* sides 2^a, 2^b, ...: the table has prod(2^(a+1) - 1) <= 2^22 entries */
+	.covers = "power-of-two-sided meshes and tori with cost tables <= 2^22 (e.g. 1024x1024)",
 	.supports = mintcd_supports,
 	.build = mintcd_build,
 };

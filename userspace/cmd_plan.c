@@ -276,7 +276,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 					p.algo->model == MESHFABRIC_MODEL_ALL_PORT ? "an" : "a",
 					mf_model_name(p.algo->model), mf_model_name(model));
 		if (routing_given && !p.algo->routed)
-			return mf_usage(cmd, "%s does not follow a routing (--routing is for tree)",
+			return mf_usage(cmd, "%s does not follow a routing (--routing is for tree and binomial)",
 					p.algo->name);
 		if (p.algo->supports(&p.t))
 			/* meshes are the default reading of "6x6"; name the other kinds */

@@ -113,7 +113,7 @@ import json, sys
 from collections import Counter
 d = json.load(sys.stdin)
 want_keys = ["topology", "algo", "model", "source", "nodes", "summary", "steps"]
-if d["algo"] == "tree":     # the one algorithm that follows a routing
+if d["algo"] in ("tree", "binomial"):   # the algorithms that follow a routing
     want_keys.insert(3, "routing")
     assert d["routing"] in ("dor", "diagonal", "cdo", "a1"), d["routing"]
 assert list(d.keys()) == want_keys, "keys %s" % list(d.keys())

@@ -38,6 +38,7 @@
 
 struct brange {
 	u32 lo, len, x;		/* ranks lo .. lo + len - 1, x informed */
+	u32 node;		/* the node of rank x */
 };
 
 struct kd_box {
@@ -154,6 +155,7 @@ static int binomial_build(const struct mf_topo *t, u32 source, u32 routing,
 	rg[0].lo = 0;
 	rg[0].len = t->nodes;
 	rg[0].x = 0;
+	rg[0].node = source;
 	if (t->kind == MESHFABRIC_KIND_MESH) {
 		mf_topo_coords(t, source, c0);
 		rg[0].x = kd_rank(&box, c0);
@@ -182,9 +184,10 @@ static int binomial_build(const struct mf_topo *t, u32 source, u32 routing,
 				r->len -= h;
 			}
 			n->x = partner;
-			count++;
-			a = rank_node(t, &box, source, r->x);
+			a = r->node;
 			d = rank_node(t, &box, source, partner);
+			n->node = d;
+			count++;
 			if (routing == MESHFABRIC_ROUTE_DOR)
 				err = mf_sched_send_dor(s, t, a, d, NULL);
 			else
@@ -203,6 +206,7 @@ const struct mf_algo mf_algo_binomial = {
 	.name = "binomial",
 	.id = MESHFABRIC_ALGO_BINOMIAL,
 	.model = MESHFABRIC_MODEL_ONE_PORT,
+	.routed = true,
 	.covers = "every mesh, torus and hexagonal mesh",
 	.supports = binomial_supports,
 	.build = binomial_build,

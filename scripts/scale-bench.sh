@@ -10,10 +10,7 @@
 #
 # meshfabric: `meshfabric create --torus NxN --no-ipv6 --ipv4 10.0.0.0/16`
 # (N = 32 and 64: 1024 and 4096 namespaces, netdevs, IPv4 addresses as
-# the baseline has, all up) and `destroy`.  (With the default IPv6
-# addresses every node's MLD reports are broadcast over the fabric, which
-# keeps the kernel busy for a while after a large create: see the notes
-# in docs/meshfabric.8.)
+# the baseline has, all up) and `destroy`.
 # Baseline, the fast way a user would do it with iproute2 (`ip -batch`,
 # no process per object): the same function, i.e. every node reaches
 # every other over IP along the torus: namespaces (one `ip -batch`),

@@ -23,72 +23,34 @@
  */
 #include "algo.h"
 #include "route.h"
+#include "levels.h"
 
 static int tree_supports(const struct mf_topo *t)
 {
 	return 0;
 }
 
+/* v's parent in G_A: its routed next hop towards the source. */
+static s64 tree_parent(const struct mf_topo *t, u32 v, const u32 *dist,
+		       const void *ctx)
+{
+	const u32 *r = ctx;	/* [0] routing, [1] source */
+	int port = mf_route_next(t, r[0], v, r[1]);
+
+	return port < 0 ? port : mf_topo_neighbor(t, v, (u32)port);
+}
+
 static int tree_build(const struct mf_topo *t, u32 source, u32 routing,
 		      struct mf_sched *s)
 {
-	u32 diam = mf_topo_diameter(t), *order, *cnt, v, i, level, dist;
-	u32 path[2];
-	int port, err;
-	s64 par;
+	u32 ctx[2];
 
 	if (mf_route_valid(t, routing))
 		return -EINVAL;
-	routing = mf_route_resolve(t, routing);
-	order = mf_alloc_array(t->nodes, sizeof(u32), false);
-	cnt = mf_alloc_array((size_t)diam + 2, sizeof(u32), true);
-	err = -ENOMEM;
-	if (!order || !cnt)
-		goto out;
-	err = mf_sched_reserve(s, t->nodes - 1, 2 * (t->nodes - 1));
-	if (err)
-		goto out;
-	/* bucket the nodes by distance to the source, in id order */
-	err = -EINVAL;
-	for (v = 0; v < t->nodes; v++) {
-		dist = mf_topo_distance(t, v, source);
-		if (dist > diam)
-			goto out;
-		cnt[dist + 1]++;
-	}
-	for (i = 1; i <= diam + 1; i++)
-		cnt[i] += cnt[i - 1];
-	for (v = 0; v < t->nodes; v++)
-		order[cnt[mf_topo_distance(t, v, source)]++] = v;
-	/* now cnt[i] = end of level i; order[0] = source */
-	level = 0;
-	for (i = 1; i < t->nodes; i++) {
-		v = order[i];
-		dist = mf_topo_distance(t, v, source);
-		if (dist != level) {
-			err = mf_sched_step(s);
-			if (err)
-				goto out;
-			level = dist;
-		}
-		port = mf_route_next(t, routing, v, source);
-		err = -EINVAL;
-		if (port < 0)
-			goto out;
-		par = mf_topo_neighbor(t, v, (u32)port);
-		if (par < 0 || mf_topo_distance(t, (u32)par, source) + 1 != dist)
-			goto out;	/* not a shortest-path routing */
-		path[0] = (u32)par;
-		path[1] = v;
-		err = mf_sched_send(s, path, 1);
-		if (err)
-			goto out;
-	}
-	err = mf_sched_end(s);
-out:
-	mf_free(order);
-	mf_free(cnt);
-	return err;
+	ctx[0] = mf_route_resolve(t, routing);
+	ctx[1] = source;
+	/* a parent not one level closer: not a shortest-path routing */
+	return mf_sched_levels(t, source, tree_parent, ctx, s);
 }
 
 const struct mf_algo mf_algo_tree = {

@@ -451,7 +451,7 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (argv[i][0] == '-')
 			continue;
-		r = mf_dev_lookup_or_fail(argv[i], &in, &t);
+		r = mf_dev_lookup_or_fail(cmd, argv[i], &in, &t);
 		if (!r)
 			r = destroy_one(ctx, &in, &t);
 		if (r)
@@ -693,9 +693,7 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 			break;
 		}
 	}
-	if (!name)
-		return mf_usage(cmd, "which fabric? (meshfabric list)");
-	r = mf_dev_lookup_or_fail(name, &in, &t);
+	r = mf_dev_lookup_or_fail(cmd, name, &in, &t);
 	if (r)
 		return r;
 	memcpy(fabric, in.name, sizeof(fabric));
@@ -812,7 +810,7 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "want NAME NODE -- CMD");
 	if (!rest || !nrest)
 		return mf_usage(cmd, "no command after '--'");
-	r = mf_dev_lookup_or_fail(name, &in, &t);
+	r = mf_dev_lookup_or_fail(cmd, name, &in, &t);
 	if (r)
 		return r;
 	memcpy(fabric, in.name, sizeof(fabric));

@@ -82,9 +82,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 			break;
 		}
 	}
-	if (!name)
-		return mf_usage(cmd, "which fabric? (meshfabric list)");
-	r = mf_dev_lookup_or_fail(name, &in, &t);
+	r = mf_dev_lookup_or_fail(cmd, name, &in, &t);
 	if (r)
 		return r;
 	in.name[MESHFABRIC_NAME_LEN - 1] = 0;

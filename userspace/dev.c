@@ -181,11 +181,13 @@ int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
 	return 0;
 }
 
-int mf_dev_lookup_or_fail(const char *name, struct meshfabric_info *in,
-			  struct mf_topo *t)
+int mf_dev_lookup_or_fail(const struct mf_cmd *cmd, const char *name,
+			  struct meshfabric_info *in, struct mf_topo *t)
 {
 	int err;
 
+	if (!name)
+		return mf_usage(cmd, "which fabric? (meshfabric list)");
 	if (mf_dev_open_or_fail())
 		return MF_EXIT_FAIL;
 	err = mf_dev_find(name, in);

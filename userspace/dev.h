@@ -41,10 +41,12 @@ int mf_dev_info(uint32_t id, struct meshfabric_info *in,
 int mf_dev_find(const char *name, struct meshfabric_info *in);
 /*
  * Open the device and find fabric name (INFO into *in, topology into *t);
- * on failure print the tool's one-line error and return MF_EXIT_FAIL.
+ * on failure print the tool's one-line error and return MF_EXIT_FAIL, or
+ * MF_EXIT_USAGE for cmd when name is NULL (no NAME was given).
  */
-int mf_dev_lookup_or_fail(const char *name, struct meshfabric_info *in,
-			  struct mf_topo *t);
+struct mf_cmd;
+int mf_dev_lookup_or_fail(const struct mf_cmd *cmd, const char *name,
+			  struct meshfabric_info *in, struct mf_topo *t);
 /* Every node's info (malloc'ed array of in->nodes entries in *nodes). */
 int mf_dev_nodes(const struct meshfabric_info *in,
 		 struct meshfabric_node_info **nodes);

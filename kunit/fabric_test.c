@@ -48,7 +48,7 @@ static void mf_kt_exit(struct kunit *test)
 	struct mf_kt *kt = test->priv;
 
 	if (kt->f) {
-		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(kt->f->id), 0);
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(kt->f), 0);
 		mf_fabric_put(kt->f);
 		kt->f = NULL;
 	}
@@ -56,8 +56,9 @@ static void mf_kt_exit(struct kunit *test)
 }
 
 /* Create a fabric, attach every node in init_net and bring it up. */
-static struct mf_fabric *mf_kt_fabric(struct kunit *test, u32 kind, u32 ndims,
-				      const u32 *dims, bool attach)
+static struct mf_fabric *mf_kt_fabric_r(struct kunit *test, u32 kind,
+					u32 ndims, const u32 *dims, u32 routing,
+					bool attach)
 {
 	struct mf_kt *kt = test->priv;
 	struct meshfabric_create c;
@@ -68,7 +69,8 @@ static struct mf_fabric *mf_kt_fabric(struct kunit *test, u32 kind, u32 ndims,
 	c.kind = kind;
 	c.ndims = ndims;
 	memcpy(c.dims, dims, ndims * sizeof(u32));
-	strscpy((char *)c.name, "kunit-fabric", sizeof(c.name));
+	c.routing = routing;
+	strscpy((char *)c.name, "kunit_fabric", sizeof(c.name));
 	KUNIT_ASSERT_EQ(test, mf_validate_create(&c), 0);
 	KUNIT_ASSERT_EQ(test, mf_fabric_create(&c, &kt->f), 0);
 	if (!attach)
@@ -83,6 +85,12 @@ static struct mf_fabric *mf_kt_fabric(struct kunit *test, u32 kind, u32 ndims,
 	}
 	rtnl_unlock();
 	return kt->f;
+}
+
+static struct mf_fabric *mf_kt_fabric(struct kunit *test, u32 kind, u32 ndims,
+				      const u32 *dims, bool attach)
+{
+	return mf_kt_fabric_r(test, kind, ndims, dims, 0, attach);
 }
 
 static struct net_device *mf_kt_dev(struct mf_fabric *f, u32 node)
@@ -135,13 +143,14 @@ static struct sk_buff *mf_kt_frame(struct kunit *test, const u8 *dst,
 
 static u64 *mf_kt_links(struct kunit *test, struct mf_fabric *f, bool bytes)
 {
-	u64 *v = kunit_kcalloc(test, f->nlinks, sizeof(u64), GFP_KERNEL);
-	u64 l;
+	u64 *v = kunit_kcalloc(test, f->links.n, sizeof(u64), GFP_KERNEL);
+	u64 l, p, b;
 
 	KUNIT_ASSERT_NOT_NULL(test, v);
-	for (l = 0; l < f->nlinks; l++)
-		v[l] = bytes ? atomic64_read(&f->link[l].bytes) :
-			       atomic64_read(&f->link[l].packets);
+	for (l = 0; l < f->links.n; l++) {
+		mf_link_read(f, l, &p, &b);
+		v[l] = bytes ? b : p;
+	}
 	return v;
 }
 
@@ -150,6 +159,7 @@ struct mf_kt_topo {
 	u32 kind;
 	u32 ndims;
 	u32 dims[3];
+	u32 routing;		/* MESHFABRIC_ROUTE_*, 0: default */
 };
 
 static const struct mf_kt_topo mf_kt_topos[] = {
@@ -158,6 +168,16 @@ static const struct mf_kt_topo mf_kt_topos[] = {
 	{ "torus 3x3x3", MESHFABRIC_KIND_TORUS, 3, { 3, 3, 3 } },
 	{ "mesh 4x3", MESHFABRIC_KIND_MESH, 2, { 4, 3 } },
 	{ "hex 3", MESHFABRIC_KIND_HEX, 1, { 3 } },
+	/* meshes route by the coordinate difference, for every routing */
+	{ "mesh 5x4 diagonal", MESHFABRIC_KIND_MESH, 2, { 5, 4 },
+	  MESHFABRIC_ROUTE_DIAGONAL },
+	{ "mesh 3x4x2 cdo", MESHFABRIC_KIND_MESH, 3, { 3, 4, 2 },
+	  MESHFABRIC_ROUTE_CDO },
+	{ "mesh 7", MESHFABRIC_KIND_MESH, 1, { 7 } },
+	{ "torus 6x5 diagonal", MESHFABRIC_KIND_TORUS, 2, { 6, 5 },
+	  MESHFABRIC_ROUTE_DIAGONAL },
+	{ "torus 2x3x2 cdo", MESHFABRIC_KIND_TORUS, 3, { 2, 3, 2 },
+	  MESHFABRIC_ROUTE_CDO },
 };
 
 static void mf_kt_topo_desc(const struct mf_kt_topo *c, char *desc)
@@ -175,7 +195,7 @@ static void mf_fabric_test_routes(struct kunit *test)
 	struct mf_fabric *f;
 	int lw, lg;
 
-	f = mf_kt_fabric(test, c->kind, c->ndims, c->dims, false);
+	f = mf_kt_fabric_r(test, c->kind, c->ndims, c->dims, c->routing, false);
 	want = kunit_kcalloc(test, f->topo.nodes + 1, sizeof(u32), GFP_KERNEL);
 	got = kunit_kcalloc(test, f->topo.nodes + 1, sizeof(u32), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, want);
@@ -184,7 +204,7 @@ static void mf_fabric_test_routes(struct kunit *test)
 		for (b = 0; b < f->topo.nodes; b++) {
 			lw = mf_route_path(&f->topo, f->routing, a, b, want,
 					   f->topo.nodes + 1);
-			lg = mf_rt_path(&f->rt, a, b, got, f->topo.nodes + 1);
+			lg = mf_rt_path(f, a, b, got, f->topo.nodes + 1);
 			KUNIT_ASSERT_EQ_MSG(test, lg, lw, "%u -> %u", a, b);
 			KUNIT_EXPECT_EQ(test, (u32)lg, mf_topo_distance(&f->topo, a, b));
 			KUNIT_EXPECT_EQ(test, memcmp(want, got, (lw + 1) * sizeof(u32)), 0);
@@ -213,7 +233,7 @@ static void mf_fabric_test_unicast(struct kunit *test)
 	struct sk_buff *skb;
 	int len, port;
 
-	f = mf_kt_fabric(test, c->kind, c->ndims, c->dims, true);
+	f = mf_kt_fabric_r(test, c->kind, c->ndims, c->dims, c->routing, true);
 	path = kunit_kcalloc(test, f->topo.nodes + 1, sizeof(u32), GFP_KERNEL);
 	rx0 = kunit_kcalloc(test, f->topo.nodes, sizeof(u64), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, path);
@@ -263,7 +283,7 @@ static void mf_fabric_test_unicast(struct kunit *test)
 				after[l]--;
 				bafter[l] -= ETH_HLEN + MF_KT_PAYLOAD;
 			}
-			for (l = 0; l < f->nlinks; l++) {
+			for (l = 0; l < f->links.n; l++) {
 				KUNIT_EXPECT_EQ_MSG(test, after[l], before[l],
 						    "%u -> %u link %llu", src, dst, l);
 				KUNIT_EXPECT_EQ_MSG(test, bafter[l], bbefore[l],
@@ -338,7 +358,7 @@ static void mf_fabric_test_bcast(struct kunit *test)
 		before = mf_kt_links(test, f, false);
 		mf_kt_mac(f->id, src, smac);
 		skb = mf_kt_frame(test, bmac, smac);
-		KUNIT_ASSERT_EQ(test, mf_bcast_run(f, src, c->algo, skb, false, &res), 0);
+		KUNIT_ASSERT_EQ(test, mf_bcast_run(f, src, c->algo, skb, &res), 0);
 		kfree_skb(skb);
 		after = mf_kt_links(test, f, false);
 
@@ -353,7 +373,7 @@ static void mf_fabric_test_bcast(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, mf_kt_rx(f, i) - rx0[i],
 					    (u64)(i != src), "source %u node %u", src, i);
 		sum = 0;
-		for (l = 0; l < f->nlinks; l++)
+		for (l = 0; l < f->links.n; l++)
 			sum += after[l] - before[l];
 		KUNIT_EXPECT_EQ(test, sum, want.tcd);
 		kunit_kfree(test, before);
@@ -384,10 +404,10 @@ static void mf_fabric_test_node_gone(struct kunit *test)
 	eth_broadcast_addr(bmac);
 	mf_kt_mac(f->id, gone, smac);
 	skb = mf_kt_frame(test, bmac, smac);
-	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, gone, MESHFABRIC_ALGO_FLOOD, skb, false,
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, gone, MESHFABRIC_ALGO_FLOOD, skb,
 					   &res), -ENETDOWN);
 	/* from elsewhere: refused, or every other node but the gone one */
-	ret = mf_bcast_run(f, 0, MESHFABRIC_ALGO_FLOOD, skb, false, &res);
+	ret = mf_bcast_run(f, 0, MESHFABRIC_ALGO_FLOOD, skb, &res);
 	if (ret)
 		KUNIT_EXPECT_EQ(test, ret, -ENETDOWN);
 	else

@@ -13,6 +13,7 @@
 #include <linux/string.h>
 
 #include "mf.h"
+#include "name.h"
 
 enum mf_uf {
 	UF_NONE, UF_FLAGS, UF_RESERVED, UF_KIND, UF_NDIMS, UF_DIM, UF_ROUTING,
@@ -53,7 +54,14 @@ static const struct mf_uapi_case mf_create_cases[] = {
 	{ "routing 5", UF_ROUTING, 0, MESHFABRIC_ROUTE_MAX + 1, NULL, -EINVAL },
 	{ "routing ~0", UF_ROUTING, 0, 0xffffffff, NULL, -EINVAL },
 	{ "name empty", UF_NAME, 0, 0, "", 0 },
-	{ "name f-1.x_y", UF_NAME, 0, 0, "f-1.x_y", 0 },
+	{ "name f1.x_y", UF_NAME, 0, 0, "f1.x_y", 0 },
+	/* '-' would make the tool's namespace names NAME-x-y ambiguous */
+	{ "name f-1", UF_NAME, 0, 0, "f-1", -EINVAL },
+	{ "name 1f (digit first)", UF_NAME, 0, 0, "1f", -EINVAL },
+	{ "name lo", UF_NAME, 0, 0, "lo", -EINVAL },
+	{ "name mf12 (reserved)", UF_NAME, 0, 0, "mf12", -EINVAL },
+	{ "name mf12a", UF_NAME, 0, 0, "mf12a", 0 },
+	{ "name mf", UF_NAME, 0, 0, "mf", 0 },
 	{ "name 15 chars", UF_NAME, 0, 0, "abcdefghijklmno", 0 },
 	{ "name without NUL", UF_NAME, 0, 0, "abcdefghijklmnop", -EINVAL },
 	{ "name with space", UF_NAME, 0, 0, "a b", -EINVAL },
@@ -202,6 +210,28 @@ static void mf_uapi_test_unknown_cmd(struct kunit *test)
 				       0), (long)-ENOTTY);
 }
 
+/* Issue 9 item 7: the name rule reads no byte past the name's array, even
+ * for "mf" and 14 digits with no NUL (the old check ran strspn() over the
+ * digits first).  The buffer is exactly 16 bytes of its own allocation,
+ * so KASAN (kunit/kasan.kunitconfig) reports any read beyond it.
+ */
+static void mf_uapi_test_name_bounds(struct kunit *test)
+{
+	char *name = kunit_kmalloc(test, MESHFABRIC_NAME_LEN, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, name);
+	memcpy(name, "mf", 2);
+	memset(name + 2, '7', MESHFABRIC_NAME_LEN - 2);
+	KUNIT_EXPECT_EQ(test, mf_name_check(name, MESHFABRIC_NAME_LEN, false),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mf_name_check(name, MESHFABRIC_NAME_LEN, true),
+			-EINVAL);
+	name[MESHFABRIC_NAME_LEN - 1] = 0;
+	KUNIT_EXPECT_EQ(test, mf_name_check(name, MESHFABRIC_NAME_LEN, false),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, mf_name_check(name, MESHFABRIC_NAME_LEN, true), 0);
+}
+
 /* Checks that need the fabric list (mf_fabric_create). */
 static void mf_uapi_test_fabric_rules(struct kunit *test)
 {
@@ -229,7 +259,7 @@ static void mf_uapi_test_fabric_rules(struct kunit *test)
 	c.dims[0] = 2;
 	c.dims[1] = 2;
 	for (i = 0; i <= MESHFABRIC_MAX_FABRICS; i++) {
-		snprintf((char *)c.name, sizeof(c.name), "kunit-u%u", i);
+		snprintf((char *)c.name, sizeof(c.name), "kunit_u%u", i);
 		err = mf_fabric_create(&c, &f[i]);
 		if (err) {
 			f[i] = NULL;
@@ -242,8 +272,8 @@ static void mf_uapi_test_fabric_rules(struct kunit *test)
 
 	/* a name in use */
 	if (f[0]) {
-		strscpy((char *)c.name, "kunit-u0", sizeof(c.name));
-		mf_fabric_destroy(f[made - 1]->id);
+		strscpy((char *)c.name, "kunit_u0", sizeof(c.name));
+		mf_fabric_destroy(f[made - 1]);
 		mf_fabric_put(f[made - 1]);
 		f[made - 1] = NULL;
 		KUNIT_EXPECT_EQ(test, mf_fabric_create(&c, &g), -EEXIST);
@@ -251,9 +281,10 @@ static void mf_uapi_test_fabric_rules(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(f); i++) {
 		if (!f[i])
 			continue;
-		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]->id), 0);
-		/* destroyed ids are unknown */
-		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]->id), -ENOENT);
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]), 0);
+		/* destroyed fabrics are unknown */
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]), -ENOENT);
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy_checked(f[i]->id), -ENOENT);
 		KUNIT_EXPECT_NULL(test, mf_fabric_get(f[i]->id));
 		mf_fabric_put(f[i]);
 	}
@@ -263,6 +294,7 @@ static void mf_uapi_test_fabric_rules(struct kunit *test)
 static struct kunit_case mf_uapi_test_cases[] = {
 	KUNIT_CASE_PARAM(mf_uapi_test_create, mf_create_gen_params),
 	KUNIT_CASE_PARAM(mf_uapi_test_bcast, mf_bcast_gen_params),
+	KUNIT_CASE(mf_uapi_test_name_bounds),
 	KUNIT_CASE(mf_uapi_test_create_hex),
 	KUNIT_CASE(mf_uapi_test_unknown_cmd),
 	KUNIT_CASE(mf_uapi_test_fabric_rules),

@@ -952,6 +952,7 @@ static int cmd_bad(void)
 	CREATE_CASE("name without NUL", memset(c.name, 'a', sizeof(c.name)), EINVAL);
 	CREATE_CASE("name with '/'", strcpy((char *)c.name, "a/b"), EINVAL);
 	CREATE_CASE("name with a space", strcpy((char *)c.name, "a b"), EINVAL);
+	CREATE_CASE("name with '-'", strcpy((char *)c.name, "a-b"), EINVAL);
 	CREATE_CASE("duplicate name", strcpy((char *)c.name, "badt"), EEXIST);
 
 	memset(&d, 0, sizeof(d));
@@ -976,9 +977,6 @@ static int cmd_bad(void)
 	in.reserved[1] = 1;
 	expect("INFO reserved set", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EINVAL);
 	in.reserved[1] = 0;
-	in.reserved0 = 1;
-	expect("INFO reserved0 set", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EINVAL);
-	in.reserved0 = 0;
 	in.nodes_ptr = 8;
 	in.count = 4;
 	expect("INFO bad nodes pointer", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EFAULT);
@@ -1131,7 +1129,7 @@ static int cmd_bad(void)
 			break;
 	}
 	expect("CREATE beyond MESHFABRIC_MAX_FABRICS", err, E2BIG);
-	for (id2 = 0; id2 < MESHFABRIC_MAX_FABRICS; id2++)
+	for (id2 = 0; id2 < MESHFABRIC_MAX_IDS; id2++)
 		if (id2 != id)
 			destroy(id2);
 	expect("DESTROY badt", destroy(id), 0);

@@ -29,7 +29,7 @@ tb=$(info "$id64" table_bytes)
 check_eq "64x64 torus: routing table is 4096 bytes" "$tb" 4096
 check "64x64 torus: routing table <= 64 KiB" test "$tb" -le 65536
 set -- $("$MFCTL" create mesh 8x8)
-check_eq "8x8 mesh: no table (dimension order per hop)" "$(info "$1" table_bytes)" 0
+check_eq "8x8 mesh: one byte per coordinate difference (15 x 15)" "$(info "$1" table_bytes)" $((15 * 15))
 check "DESTROY mesh" "$MFCTL" destroy "$1"
 set -- $("$MFCTL" create torus 2x3x4 cdo)
 check_eq "2x3x4 torus with cdo routing: 24 nodes, 6 ports" "$2 $3" "24 6"

@@ -3,7 +3,7 @@
 # exits non-zero and leaves no namespace, netdev or fabric behind:
 # module not loaded, bad input, name in use, a namespace name taken
 # (fails midway, after the fabric and some namespaces were made), out of
-# memory midway (the module's fail_netdev_after knob), no privilege, and
+# memory midway (the debugfs knob meshfabric/fail_netdev_after), no privilege, and
 # an interrupted create.
 . ./lib.sh
 MF=${MF:-meshfabric}
@@ -63,7 +63,7 @@ check "midway failure: no netdev 'g' in g-1-1" sh -c "! '$IP' -n g-1-1 link show
 "$IP" netns del g-1-1
 
 # out of memory midway: the 6th netdev allocation fails with -ENOMEM
-FAIL=/sys/module/meshfabric/parameters/fail_netdev_after
+FAIL=/sys/kernel/debug/meshfabric/fail_netdev_after
 echo 5 >$FAIL
 fails 1 "out of memory at the 6th netdev" create --torus 3x3 --name o
 check "the message says out of memory" grep -qi 'memory' $E.err

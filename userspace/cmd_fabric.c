@@ -35,6 +35,7 @@
 #include <linux/sched.h>
 
 #include "cli.h"
+#include "name.h"
 #include "parse.h"
 #include "json.h"
 #include "route.h"
@@ -107,23 +108,11 @@ static void catch_signals(bool on)
 
 static int check_name(const char *s, char *err, size_t errlen)
 {
-	size_t i, n = strlen(s);
+	size_t n = strlen(s);
 
-	if (n == 0 || n >= MESHFABRIC_NAME_LEN)
-		goto bad;
-	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
-		goto bad;
-	for (i = 1; i < n; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_' || s[i] == '.'))
-			goto bad;
-	if (!strcmp(s, "lo"))
-		goto bad;
-	/* mf<digits> is the kernel's default name of unnamed fabrics */
-	if (s[0] == 'm' && s[1] == 'f' && s[2] && strspn(s + 2, "0123456789") == n - 2)
-		goto bad;
-	return 0;
-bad:
+	if (n && n < MESHFABRIC_NAME_LEN &&
+	    !mf_name_check(s, MESHFABRIC_NAME_LEN, false))
+		return 0;
 	snprintf(err, errlen, "bad fabric name '%.40s': 1 to 15 letters, digits, "
 		 "'_' or '.', a letter first, not 'lo' or mf<digits>", s);
 	return -1;
@@ -439,8 +428,12 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (all) {
 		if (mf_dev_open_or_fail())
 			return MF_EXIT_FAIL;
-		for (id = 0; id < MESHFABRIC_MAX_FABRICS; id++) {
-			if (mf_dev_info(id, &in, NULL, 0, 0) || mf_dev_topo(&in, &t))
+		for (id = 0; id < MESHFABRIC_MAX_IDS; id++) {
+			/* the caller's own fabrics, not those of user
+			 * namespaces below it that it can see
+			 */
+			if (mf_dev_info(id, &in, NULL, 0, 0) || !in.own ||
+			    mf_dev_topo(&in, &t))
 				continue;
 			r = destroy_one(ctx, &in, &t);
 			if (r)
@@ -508,7 +501,7 @@ static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_init(&j, ctx->out);
 		mf_json_arr(&j);
 	}
-	for (id = 0; id < MESHFABRIC_MAX_FABRICS; id++) {
+	for (id = 0; id < MESHFABRIC_MAX_IDS; id++) {
 		if (mf_dev_info(id, &in, NULL, 0, 0) || mf_dev_topo(&in, &t))
 			continue;
 		in.name[MESHFABRIC_NAME_LEN - 1] = 0;

@@ -91,7 +91,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_fail("link counters of %s: %s", (const char *)in.name,
 			       mf_dev_strerror(-r));
 	for (i = 0; i < n; i++) {
-		if (e[i].peer != 0xffffffff)
+		if (e[i].peer != MESHFABRIC_NO_PEER)
 			exist++;
 		if (e[i].packets)
 			used++;
@@ -140,7 +140,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		const struct meshfabric_link_entry *l = &sorted[i];
 
-		if (l->peer == 0xffffffff || (!all && !l->packets))
+		if (l->peer == MESHFABRIC_NO_PEER || (!all && !l->packets))
 			continue;
 		if (!ctx->json && top && shown >= top)
 			break;

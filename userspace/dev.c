@@ -47,7 +47,9 @@ const char *mf_dev_strerror(int err)
 	case EACCES:
 		return "operation not permitted (needs CAP_NET_ADMIN: run as root)";
 	case E2BIG:
-		return "too large (at most 65536 nodes and 64 fabrics)";
+		return "over a limit (65536 nodes per fabric; 64 fabrics for "
+		       "root; 16 fabrics, 65536 nodes and 64 MiB per user "
+		       "namespace)";
 	case ENOMEM:
 		return "out of memory";
 	default:
@@ -92,21 +94,32 @@ int mf_dev_info(uint32_t id, struct meshfabric_info *in,
 	return xioctl(MESHFABRIC_IOC_INFO, in);
 }
 
+/* The fabric named name: the caller's own if it has one by that name (a
+ * name is unique per owner), else the only visible one; -ENOENT, or
+ * -ENOTUNIQ when fabrics of several user namespaces below share it.
+ */
 int mf_dev_find(const char *name, struct meshfabric_info *in)
 {
-	uint32_t id;
+	struct meshfabric_info tmp;
+	uint32_t id, found = 0;
 	int err;
 
-	for (id = 0; id < MESHFABRIC_MAX_FABRICS; id++) {
-		err = mf_dev_info(id, in, NULL, 0, 0);
+	for (id = 0; id < MESHFABRIC_MAX_IDS; id++) {
+		err = mf_dev_info(id, &tmp, NULL, 0, 0);
 		if (err == -ENOENT)
 			continue;
 		if (err)
 			return err;
-		if (!strncmp((const char *)in->name, name, MESHFABRIC_NAME_LEN))
+		if (strncmp((const char *)tmp.name, name, MESHFABRIC_NAME_LEN))
+			continue;
+		if (tmp.own) {
+			*in = tmp;
 			return 0;
+		}
+		if (!found++)
+			*in = tmp;
 	}
-	return -ENOENT;
+	return found == 1 ? 0 : found ? -ENOTUNIQ : -ENOENT;
 }
 
 int mf_dev_nodes(const struct meshfabric_info *in,
@@ -193,6 +206,10 @@ int mf_dev_lookup_or_fail(const struct mf_cmd *cmd, const char *name,
 	err = mf_dev_find(name, in);
 	if (err == -ENOENT)
 		return mf_fail("no fabric named '%.40s' (meshfabric list)", name);
+	if (err == -ENOTUNIQ)
+		return mf_fail("fabric name '%.40s' is used in several user "
+			       "namespaces below yours: run the command there",
+			       name);
 	if (err)
 		return mf_fail("fabric information: %s", strerror(-err));
 	err = mf_dev_topo(in, t);

@@ -5,7 +5,7 @@
  * lookup of fabrics by name.
  *
  * A fabric's name (CREATE's name field, at most 15 characters) is its
- * handle for users; the kernel's id (0..MESHFABRIC_MAX_FABRICS-1) is
+ * handle for users; the kernel's id (0..MESHFABRIC_MAX_IDS-1) is
  * found again by asking INFO for every id.  Every function returns 0 or
  * a negative errno and prints nothing, except mf_dev_open_or_fail which
  * prints the one-line error of the tool.

@@ -199,7 +199,7 @@ int mf_svg_write(FILE *f, const struct mf_topo *t, const char *title,
 	for (k = 0; k < nlinks; k++) {
 		const struct meshfabric_link_entry *e = &links[k];
 
-		if (e->peer == 0xffffffff || e->node >= t->nodes || e->peer >= t->nodes)
+		if (e->peer == MESHFABRIC_NO_PEER || e->node >= t->nodes || e->peer >= t->nodes)
 			continue;
 		x0 = p[e->node].x;
 		y0 = p[e->node].y;

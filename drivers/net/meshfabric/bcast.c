@@ -1,48 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bcast.c - the broadcast offload: the core's schedule (mf_plan), checked
- * once by mf_check() when built and cached per fabric by (algo, source),
- * executed step by step.  Every hop of every send is counted on its
- * directed link (per-link counters) and in a struct mf_linkacct, the same
- * per-step accounting the checker uses, so the statistics equal those of
- * `meshfabric plan`.  Each recipient gets a clone of one skb: the payload
- * is shared, never copied per recipient.
+ * bcast.c - broadcasts: the offload (BCAST ioctl) and frames broadcast by
+ * nodes.
  *
- * Frames broadcast by nodes (ARP, IPv6 ND) are queued by ndo_start_xmit
- * and run here from a work item, in process context.
+ * The offload runs the core's schedule (mf_plan), checked once by
+ * mf_check() when built and cached per fabric by (algo, source), step by
+ * step.  Every hop of every send is counted on its directed link and in a
+ * struct mf_linkacct, the same per-step accounting the checker uses, so
+ * the statistics equal those of `meshfabric plan`.  Each recipient gets a
+ * clone of one skb: the payload is shared, never copied per recipient.
+ *
+ * Frames broadcast by nodes (ARP, IPv6 ND, UDP broadcasts) are queued by
+ * ndo_start_xmit (struct mf_bcastq: bounded in bytes, in all and per
+ * sender) and flooded breadth-first over the present nodes from the
+ * module's own workqueue, a bounded number of deliveries per run.  No
+ * schedule is built or searched for them: the flood walks the link table
+ * (O(N * ports) loads per frame, the order of its N deliveries).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/bitmap.h>
 #include <linux/etherdevice.h>
 #include <linux/ktime.h>
 #include <linux/sched.h>
+#include <linux/uio.h>
+#include <net/sock.h>
 #include "mf.h"
+
+/* Unbound: a flood's deliveries (and the softirq work of the netif_rx
+ * they cause) go to whichever CPU is free, not to the sender's CPU.
+ */
+static struct workqueue_struct *mf_wq;
 
 struct mf_bcast_cb {
 	u32 source;
+	u32 size;	/* truesize charged to the queue */
 };
-
-/* One send per step from the source, along the fabric's routing. */
-static int mf_bcast_fallback(struct mf_fabric *f, u32 source,
-			     struct mf_sched *s)
-{
-	u32 dst;
-	int err;
-
-	mf_sched_free(s);
-	mf_sched_init(s, MESHFABRIC_MODEL_ONE_PORT, source);
-	for (dst = 0; dst < f->topo.nodes; dst++) {
-		if (dst == source)
-			continue;
-		err = mf_sched_step(s);
-		if (!err)
-			err = mf_sched_send_route(s, &f->topo, f->routing,
-						  source, dst);
-		if (err)
-			return err;
-	}
-	return mf_sched_end(s);
-}
 
 static void mf_cache_drop(struct mf_cached_sched *e)
 {
@@ -54,7 +47,7 @@ static void mf_cache_drop(struct mf_cached_sched *e)
 }
 
 static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
-					    u32 source, bool fallback)
+					    u32 source)
 {
 	struct mf_cached_sched *e, *victim = &f->cache[0];
 	const struct mf_algo *used = NULL;
@@ -80,11 +73,6 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 	else
 		err = mf_plan(&f->topo, algo, source, f->routing,
 			      &victim->sched, &used);
-	if (err && fallback) {
-		used = NULL;
-		checked = false;
-		err = mf_bcast_fallback(f, source, &victim->sched);
-	}
 	if (!err && !checked) {
 		err = mf_check(&f->topo, &victim->sched, &victim->stats, why,
 			       sizeof(why));
@@ -127,26 +115,40 @@ static int mf_acct_prepare(struct mf_fabric *f, u32 nsteps)
 	return 0;
 }
 
-/* Deliver a clone of frame to node's netdev; true if it was accepted. */
-static bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame)
+/* mf_deliver() flags */
+#define MF_DELIVER_MTU	BIT(0)	/* honour the receiver's MTU */
+
+/* Deliver a clone of frame to node's netdev; true if it was accepted.
+ * A node without a running netdev, or (MF_DELIVER_MTU) whose MTU is
+ * below the frame's payload, gets nothing, and no clone is made for it.
+ * Frames sent by nodes honour the MTU, as unicast does; the offload
+ * (BCAST) delivers payloads up to MESHFABRIC_MAX_PAYLOAD whatever the
+ * MTU: it injects test traffic, it does not emulate a sender.
+ */
+static bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame,
+		       unsigned int flags)
 {
 	unsigned int len = frame->len;
 	struct net_device *dev;
 	struct sk_buff *skb;
 	bool ok = false;
 
-	skb = skb_clone(frame, GFP_KERNEL);
-	if (!skb)
-		return false;
 	rcu_read_lock();
 	dev = rcu_dereference(f->node[node].dev);
-	if (!dev || !(dev->flags & IFF_UP)) {
-		if (dev)
-			dev_core_stats_rx_dropped_inc(dev);
-		kfree_skb(skb);
+	if (!dev)
+		goto out;
+	if (!(dev->flags & IFF_UP) ||
+	    ((flags & MF_DELIVER_MTU) && !skb_is_gso(frame) &&
+	     len > dev->mtu + ETH_HLEN)) {
+		dev_core_stats_rx_dropped_inc(dev);
 		goto out;
 	}
-	/* dev_forward_skb() without its MTU check (payloads up to 64 KiB). */
+	skb = skb_clone(frame, GFP_ATOMIC | __GFP_NOWARN);
+	if (!skb) {
+		dev_core_stats_rx_dropped_inc(dev);
+		goto out;
+	}
+	/* dev_forward_skb() without its MTU check (done above if asked) */
 	skb_scrub_packet(skb, !net_eq(dev_net(dev), dev_net(skb->dev)));
 	skb->priority = 0;
 	skb->protocol = eth_type_trans(skb, dev);
@@ -163,9 +165,41 @@ out:
 	return ok;
 }
 
+struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
+			       const struct meshfabric_bcast *b)
+{
+	struct iov_iter iter;
+	struct sk_buff *skb;
+	struct ethhdr *eth;
+	struct iovec iov;
+	int err;
+
+	skb = alloc_skb_with_frags(ETH_HLEN, b->len, 0, &err,
+				   GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!skb)
+		return ERR_PTR(err);
+	eth = skb_put(skb, ETH_HLEN);
+	skb->data_len = b->len;
+	skb->len += b->len;
+	eth_broadcast_addr(eth->h_dest);
+	mf_node_mac(f, b->source, eth->h_source);
+	eth->h_proto = htons(b->ethertype);
+	if (!b->len)
+		return skb;
+	/* one copy: from the caller straight into the frame's pages */
+	err = import_single_range(WRITE, u64_to_user_ptr(b->payload_ptr),
+				  b->len, &iov, &iter);
+	if (!err)
+		err = skb_copy_datagram_from_iter(skb, ETH_HLEN, &iter, b->len);
+	if (err) {
+		kfree_skb(skb);
+		return ERR_PTR(err);
+	}
+	return skb;
+}
+
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
-		 struct sk_buff *frame, bool fallback,
-		 struct mf_bcast_result *res)
+		 struct sk_buff *frame, struct mf_bcast_result *res)
 {
 	const struct mf_topo *t = &f->topo;
 	const struct mf_send *send;
@@ -189,7 +223,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
 		return -ENETDOWN;
 
 	mutex_lock(&f->bcast_lock);
-	e = mf_sched_get(f, algo, source, fallback);
+	e = mf_sched_get(f, algo, source);
 	if (IS_ERR(e)) {
 		err = PTR_ERR(e);
 		goto out_unlock;
@@ -206,15 +240,17 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
 		for (j = 0; j < count; j++) {
 			const u32 *p = &s->path[send[j].path];
 
+			local_bh_disable();	/* this CPU's counters */
 			for (h = 0; h < send[j].hops; h++) {
 				/* mf_check() proved p[h], p[h + 1] adjacent */
 				port = mf_topo_port(t, p[h], p[h + 1]);
 				link = mf_topo_link(t, p[h], port);
 				mf_linkacct_hop(&f->acct, link);
-				mf_link_count(f, link, frame->len);
+				mf_link_count(f, link, 1, frame->len);
 			}
+			local_bh_enable();
 			tcd += send[j].hops;
-			if (mf_deliver(f, send[j].dst, frame))
+			if (mf_deliver(f, send[j].dst, frame, 0))
 				res->delivered++;
 		}
 		cond_resched();
@@ -233,41 +269,142 @@ out_unlock:
 	return err;
 }
 
-bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
+/* Flood frame from source breadth-first over the present nodes: each node
+ * reached through its first link (lowest port of the first node to reach
+ * it), that hop counted on the link, the frame delivered.  Absent and
+ * GONE nodes neither receive nor relay.  Returns the nodes reached.
+ * Called by the queue's work only (bq.order and bq.seen are its scratch).
+ */
+static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
+			  struct sk_buff *frame)
 {
-	struct mf_bcast_cb cb = { .source = source };
+	struct mf_bcastq *bq = &f->bq;
+	u32 np = f->topo.nports, head = 0, tail = 0, cur, port, nb;
+	const u32 *peer = f->links.peer;
+	u64 l;
 
-	if (skb_queue_len(&f->bcast_q) >= MF_BCAST_QLEN) {
-		kfree_skb(skb);
-		return false;
+	if (READ_ONCE(f->node[source].state) != MF_NODE_PRESENT)
+		return 0;
+	bitmap_zero(bq->seen, f->topo.nodes);
+	__set_bit(source, bq->seen);
+	bq->order[tail++] = source;
+	while (head < tail) {
+		cur = bq->order[head++];
+		for (port = 0; port < np; port++) {
+			l = (u64)cur * np + port;
+			nb = peer[l];
+			if (nb == MESHFABRIC_NO_PEER || test_bit(nb, bq->seen) ||
+			    READ_ONCE(f->node[nb].state) != MF_NODE_PRESENT)
+				continue;
+			__set_bit(nb, bq->seen);
+			bq->order[tail++] = nb;
+			local_bh_disable();
+			mf_link_count(f, l, 1, frame->len);
+			local_bh_enable();
+			mf_deliver(f, nb, frame, MF_DELIVER_MTU);
+		}
+		if (!(head & 255))
+			cond_resched();
 	}
-	/* not orphaned: the sender's socket buffer bounds what it queues */
-	memcpy(skb->cb, &cb, sizeof(cb));
-	skb_queue_tail(&f->bcast_q, skb);
-	schedule_work(&f->bcast_work);
-	return true;
+	return tail - 1;
 }
 
-void mf_bcast_work(struct work_struct *work)
+static void mf_bcast_work(struct work_struct *work)
 {
-	struct mf_fabric *f = container_of(work, struct mf_fabric, bcast_work);
-	struct mf_bcast_result res;
+	struct mf_fabric *f = container_of(work, struct mf_fabric, bq.work);
+	struct mf_bcastq *bq = &f->bq;
+	u32 budget = MF_BCAST_BUDGET, reached;
 	struct mf_bcast_cb cb;
 	struct sk_buff *skb;
 
-	while ((skb = skb_dequeue(&f->bcast_q))) {
-		memcpy(&cb, skb->cb, sizeof(cb));
-		if (mf_bcast_run(f, cb.source, MESHFABRIC_ALGO_AUTO, skb, true,
-				 &res))
-			kfree_skb(skb);
-		else
-			consume_skb(skb);
+	while (budget) {
+		spin_lock_bh(&bq->q.lock);
+		skb = __skb_dequeue(&bq->q);
+		if (skb) {
+			memcpy(&cb, skb->cb, sizeof(cb));
+			bq->bytes -= cb.size;
+			bq->src_bytes[cb.source] -= cb.size;
+		}
+		spin_unlock_bh(&bq->q.lock);
+		if (!skb)
+			return;
+		skb->dev = NULL;
+		rcu_read_lock();
+		skb->dev = rcu_dereference(f->node[cb.source].dev);
+		if (skb->dev)
+			dev_hold(skb->dev);
+		rcu_read_unlock();
+		reached = skb->dev ? mf_bcast_flood(f, cb.source, skb) : 0;
+		dev_put(skb->dev);
+		skb->dev = NULL;
+		consume_skb(skb);
+		budget -= min(budget, max(reached, 1U));
 		cond_resched();
 	}
+	/* budget spent: let others run, then go on */
+	if (!skb_queue_empty_lockless(&bq->q))
+		queue_work(mf_wq, &bq->work);
+}
+
+/* Socket rule: a queued frame is orphaned (skb_orphan) and scrubbed
+ * (conntrack, dst, marks) at enqueue, so it pins no socket, conntrack
+ * entry or namespace while it waits.  Memory is bounded by the queue's
+ * byte limits instead of the sender's socket buffer: a sender past its
+ * share sees its frames dropped (tx_dropped), as behind a full NIC queue.
+ */
+bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
+{
+	struct mf_bcastq *bq = &f->bq;
+	struct mf_bcast_cb cb = { .source = source };
+	bool ok;
+
+	skb_orphan(skb);
+	skb_scrub_packet(skb, true);
+	cb.size = skb->truesize;
+	memcpy(skb->cb, &cb, sizeof(cb));
+	spin_lock_bh(&bq->q.lock);
+	ok = bq->bytes + cb.size <= MF_BCASTQ_BYTES &&
+	     bq->src_bytes[source] + cb.size <= MF_BCASTQ_SOURCE_BYTES;
+	if (ok) {
+		bq->bytes += cb.size;
+		bq->src_bytes[source] += cb.size;
+		bq->max_bytes = max(bq->max_bytes, bq->bytes);
+		__skb_queue_tail(&bq->q, skb);
+	}
+	spin_unlock_bh(&bq->q.lock);
+	if (!ok) {
+		kfree_skb(skb);
+		return false;
+	}
+	queue_work(mf_wq, &bq->work);
+	return true;
+}
+
+int mf_bcast_fabric_init(struct mf_fabric *f)
+{
+	struct mf_bcastq *bq = &f->bq;
+	u32 n = f->topo.nodes;
+
+	skb_queue_head_init(&bq->q);
+	INIT_WORK(&bq->work, mf_bcast_work);
+	bq->src_bytes = mf_counted_zalloc(array_size(n, sizeof(u32)));
+	bq->order = mf_counted_zalloc(array_size(n, sizeof(u32)));
+	bq->seen = mf_counted_zalloc(BITS_TO_LONGS(n) * sizeof(long));
+	return bq->src_bytes && bq->order && bq->seen ? 0 : -ENOMEM;
+}
+
+/* Teardown: no netdev can queue any more. */
+void mf_bcast_fabric_stop(struct mf_fabric *f)
+{
+	struct mf_bcastq *bq = &f->bq;
+
+	cancel_work_sync(&bq->work);
+	skb_queue_purge(&bq->q);
+	bq->bytes = 0;
 }
 
 /* Called when the last reference to f is gone. */
-void mf_bcast_free(struct mf_fabric *f)
+void mf_bcast_fabric_free(struct mf_fabric *f)
 {
 	int i;
 
@@ -277,4 +414,18 @@ void mf_bcast_free(struct mf_fabric *f)
 		mf_linkacct_free(&f->acct);
 		mf_count_put();
 	}
+	mf_counted_free(f->bq.seen);
+	mf_counted_free(f->bq.order);
+	mf_counted_free(f->bq.src_bytes);
+}
+
+int mf_bcast_init(void)
+{
+	mf_wq = alloc_workqueue(KBUILD_MODNAME, WQ_UNBOUND, 0);
+	return mf_wq ? 0 : -ENOMEM;
+}
+
+void mf_bcast_exit(void)
+{
+	destroy_workqueue(mf_wq);
 }

@@ -1,36 +1,226 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fabric.c - fabric objects: creation (topology, routing table, link
- * counters), the list of live fabrics, references, attach and teardown.
+ * fabric.c - fabric objects: the counted allocator, creation (topology,
+ * links, routing table), the registry of live fabrics, their owners and
+ * limits, the one visibility and permission check, attach, teardown, and
+ * the debugfs directory (test knobs, queue figures).
  *
- * mf_fabrics_lock protects mf_fabrics (id -> fabric, the list's reference)
- * and name uniqueness.  A fabric is freed when its last reference goes;
- * its netdevs are gone by then (teardown unregisters them under RTNL and
- * waits for the broadcast work).
+ * mf_fabrics_lock protects mf_fabrics (id -> fabric, the list's
+ * reference), name uniqueness, mf_owners and every struct mf_owner.  A
+ * fabric is freed when its last reference goes; its netdevs are gone by
+ * then (teardown unregisters them under RTNL and stops the queue's work).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/debugfs.h>
 #include <linux/idr.h>
+#include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/rtnetlink.h>
+#include <linux/slab.h>
 #include <linux/nsproxy.h>
 #include <linux/user_namespace.h>
 #include <net/net_namespace.h>
 #include "mf.h"
+#include "name.h"
+
+atomic_long_t mf_allocated = ATOMIC_LONG_INIT(0);
+
+/* Every allocation a user triggers goes through here: zeroed, charged to
+ * the caller's memory cgroup, counted in "allocated".
+ */
+void *mf_counted_zalloc(size_t size)
+{
+	void *p = kvzalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+
+	if (p)
+		mf_count_get();
+	return p;
+}
+
+void mf_counted_free(void *p)
+{
+	if (!p)
+		return;
+	kvfree(p);
+	mf_count_put();
+}
+
+static int mf_allocated_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%ld\n", atomic_long_read(&mf_allocated));
+}
+
+static const struct kernel_param_ops mf_allocated_ops = {
+	.get = mf_allocated_get,
+};
+
+module_param_cb(allocated, &mf_allocated_ops, NULL, 0444);
+MODULE_PARM_DESC(allocated, "objects currently allocated by the module");
+
+/* Quota of an owner: real root's fabrics (init_user_ns) are one account,
+ * and each outermost user namespace below it is one account for itself
+ * and all its descendants (creating a nested user namespace gives no new
+ * quota).  Fields under mf_fabrics_lock.
+ */
+struct mf_owner {
+	struct list_head list;
+	struct user_namespace *ns;	/* referenced */
+	u32 fabrics;
+	u64 nodes;
+	u64 bytes;
+};
 
 static DEFINE_MUTEX(mf_fabrics_lock);
 static DEFINE_IDR(mf_fabrics);		/* under mf_fabrics_lock */
+static LIST_HEAD(mf_owners);		/* under mf_fabrics_lock */
+static u32 mf_userns_fabrics;		/* non-root fabrics, same lock */
+static struct dentry *mf_debugfs;	/* /sys/kernel/debug/meshfabric */
+
+static struct user_namespace *mf_quota_ns(struct user_namespace *ns)
+{
+	while (ns != &init_user_ns && ns->parent != &init_user_ns)
+		ns = ns->parent;
+	return ns;
+}
+
+/* Charge a fabric to its owner's account, or -E2BIG past a limit. */
+static int mf_owner_charge(struct mf_fabric *f)
+{
+	struct user_namespace *ns = mf_quota_ns(f->owner);
+	bool root = ns == &init_user_ns;
+	struct mf_owner *o;
+
+	lockdep_assert_held(&mf_fabrics_lock);
+	list_for_each_entry(o, &mf_owners, list)
+		if (o->ns == ns)
+			goto found;
+	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
+	if (!o)
+		return -ENOMEM;
+	mf_count_get();
+	o->ns = get_user_ns(ns);
+	list_add(&o->list, &mf_owners);
+found:
+	if (root ? o->fabrics >= MESHFABRIC_MAX_FABRICS :
+		   o->fabrics >= MESHFABRIC_USERNS_FABRICS ||
+		   mf_userns_fabrics >= MESHFABRIC_USERNS_TOTAL ||
+		   o->nodes + f->topo.nodes > MESHFABRIC_USERNS_NODES ||
+		   o->bytes + f->footprint > MESHFABRIC_USERNS_BYTES) {
+		if (!o->fabrics) {
+			list_del(&o->list);
+			put_user_ns(o->ns);
+			kfree(o);
+			mf_count_put();
+		}
+		return -E2BIG;
+	}
+	o->fabrics++;
+	o->nodes += f->topo.nodes;
+	o->bytes += f->footprint;
+	if (!root)
+		mf_userns_fabrics++;
+	f->quota = o;
+	return 0;
+}
+
+static void mf_owner_uncharge(struct mf_fabric *f)
+{
+	struct mf_owner *o = f->quota;
+
+	lockdep_assert_held(&mf_fabrics_lock);
+	if (!o)
+		return;
+	f->quota = NULL;
+	if (o->ns != &init_user_ns)
+		mf_userns_fabrics--;
+	o->nodes -= f->topo.nodes;
+	o->bytes -= f->footprint;
+	if (--o->fabrics)
+		return;
+	list_del(&o->list);
+	put_user_ns(o->ns);
+	kfree(o);
+	mf_count_put();
+}
+
+static void mf_links_free(struct mf_links *l)
+{
+	unsigned int cpu;
+
+	if (l->row) {
+		for_each_possible_cpu(cpu)
+			mf_counted_free(l->row[cpu]);
+		mf_counted_free(l->row);
+	}
+	mf_counted_free(l->base);
+	mf_counted_free(l->peer);
+	memset(l, 0, sizeof(*l));
+}
+
+static int mf_links_init(struct mf_fabric *f)
+{
+	const struct mf_topo *t = &f->topo;
+	struct mf_links *l = &f->links;
+	unsigned int cpu;
+	size_t bytes;
+	u32 node, port;
+	s64 peer;
+
+	l->n = (u64)t->nodes * t->nports;
+	bytes = array_size(l->n, sizeof(struct mf_linkctr));
+	l->peer = mf_counted_zalloc(array_size(l->n, sizeof(*l->peer)));
+	l->base = mf_counted_zalloc(bytes);
+	l->row = mf_counted_zalloc(array_size(nr_cpu_ids, sizeof(*l->row)));
+	if (!l->peer || !l->base || !l->row)
+		goto err;
+	f->footprint += l->n * (sizeof(*l->peer) + sizeof(*l->base));
+	for_each_possible_cpu(cpu) {
+		l->row[cpu] = mf_counted_zalloc(bytes);
+		if (!l->row[cpu])
+			goto err;
+		f->footprint += bytes;
+	}
+	for (node = 0; node < t->nodes; node++) {
+		for (port = 0; port < t->nports; port++) {
+			peer = mf_topo_neighbor(t, node, port);
+			l->peer[(u64)node * t->nports + port] =
+				peer < 0 ? MESHFABRIC_NO_PEER : (u32)peer;
+		}
+		if (!(node & 1023))
+			cond_resched();
+	}
+	return 0;
+err:
+	mf_links_free(l);
+	return -ENOMEM;
+}
+
+void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes)
+{
+	u64 p = 0, b = 0;
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		p += READ_ONCE(f->links.row[cpu][l].packets);
+		b += READ_ONCE(f->links.row[cpu][l].bytes);
+	}
+	*packets = p - f->links.base[l].packets;
+	*bytes = b - f->links.base[l].bytes;
+}
 
 static void mf_fabric_free(struct mf_fabric *f)
 {
 	if (f->owner)
 		put_user_ns(f->owner);
-	mf_bcast_free(f);
+	mf_bcast_fabric_free(f);
 	mf_rt_free(&f->rt);
-	mf_kfree(f->link);
-	mf_kfree(f->node);
+	mf_links_free(&f->links);
+	mf_counted_free(f->node);
 	mutex_destroy(&f->bcast_lock);
+	mutex_destroy(&f->stats_lock);
 	mutex_destroy(&f->lock);
-	mf_kfree(f);
+	mf_counted_free(f);
 }
 
 static void mf_fabric_release(struct kref *ref)
@@ -55,16 +245,75 @@ struct mf_fabric *mf_fabric_get(u32 id)
 	return f;
 }
 
-static bool mf_name_taken(const char *name)
+/* The caller's user namespace is the fabric's owner or an ancestor. */
+bool mf_fabric_visible(const struct mf_fabric *f)
+{
+	const struct user_namespace *ns = f->owner;
+	const struct user_namespace *me = current_user_ns();
+
+	/* in_userns(), which is not exported */
+	while (ns->level > me->level)
+		ns = ns->parent;
+	return ns == me;
+}
+
+/* The caller's user namespace is the fabric's owner. */
+bool mf_fabric_owned(const struct mf_fabric *f)
+{
+	return current_user_ns() == f->owner;
+}
+
+/* CAP_NET_ADMIN over the caller's own netns and over the fabric's owner. */
+static bool mf_fabric_admin(const struct mf_fabric *f)
+{
+	return ns_capable(current->nsproxy->net_ns->user_ns, CAP_NET_ADMIN) &&
+	       ns_capable(f->owner, CAP_NET_ADMIN);
+}
+
+static int mf_fabric_check(const struct mf_fabric *f, unsigned int need)
+{
+	if (!f || !mf_fabric_visible(f))
+		return -ENOENT;
+	if (need == MF_NEED_ADMIN && !mf_fabric_admin(f))
+		return -EPERM;
+	return 0;
+}
+
+struct mf_fabric *mf_fabric_get_checked(u32 id, unsigned int need)
+{
+	struct mf_fabric *f;
+	int err;
+
+	mutex_lock(&mf_fabrics_lock);
+	f = idr_find(&mf_fabrics, id);
+	err = mf_fabric_check(f, need);
+	if (!err)
+		kref_get(&f->ref);
+	mutex_unlock(&mf_fabrics_lock);
+	return err ? ERR_PTR(err) : f;
+}
+
+static bool mf_name_taken(const char *name, const struct user_namespace *ns)
 {
 	struct mf_fabric *f;
 	int id;
 
 	lockdep_assert_held(&mf_fabrics_lock);
 	idr_for_each_entry(&mf_fabrics, f, id)
-		if (!strcmp(f->name, name))
+		if (f->owner == ns && !strcmp(f->name, name))
 			return true;
 	return false;
+}
+
+static void mf_fabric_debugfs(struct mf_fabric *f)
+{
+	char dir[16];
+
+	snprintf(dir, sizeof(dir), "%u", f->id);
+	f->debugfs = debugfs_create_dir(dir, mf_debugfs);
+	debugfs_create_u32("bcastq_bytes", 0400, f->debugfs, &f->bq.bytes);
+	debugfs_create_u32("bcastq_max_bytes", 0600, f->debugfs,
+			   &f->bq.max_bytes);
 }
 
 /* c was validated by mf_validate_create(). */
@@ -74,15 +323,14 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	struct mf_fabric *f;
 	int err, id;
 
-	f = mf_kzalloc(sizeof(*f));
+	f = mf_counted_zalloc(sizeof(*f));
 	if (!f)
 		return -ENOMEM;
 	kref_init(&f->ref);
 	f->owner = get_user_ns(current->nsproxy->net_ns->user_ns);
 	mutex_init(&f->lock);
+	mutex_init(&f->stats_lock);
 	mutex_init(&f->bcast_lock);
-	skb_queue_head_init(&f->bcast_q);
-	INIT_WORK(&f->bcast_work, mf_bcast_work);
 	err = mf_topo_init(&f->topo, c->kind, c->ndims, c->dims);
 	if (err)
 		goto err_free;
@@ -94,40 +342,49 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	if (err)
 		goto err_free;
 	f->routing = mf_route_resolve(&f->topo, c->routing);
-	f->nlinks = (u64)f->topo.nodes * f->topo.nports;
-	f->node = mf_kzalloc(array_size(f->topo.nodes, sizeof(*f->node)));
-	f->link = mf_kzalloc(array_size(f->nlinks, sizeof(*f->link)));
-	if (!f->node || !f->link) {
+	f->node = mf_counted_zalloc(array_size(f->topo.nodes, sizeof(*f->node)));
+	if (!f->node) {
 		err = -ENOMEM;
 		goto err_free;
 	}
-	err = mf_rt_init(&f->rt, &f->topo, f->routing);
+	f->footprint = sizeof(*f) + f->topo.nodes * sizeof(*f->node);
+	err = mf_links_init(f);
+	if (!err)
+		err = mf_rt_init(&f->rt, &f->topo, f->routing, f->links.peer);
+	if (!err)
+		err = mf_bcast_fabric_init(f);
 	if (err)
 		goto err_free;
+	f->footprint += f->rt.bytes + f->topo.nodes * 3 * sizeof(u32);
 
 	mutex_lock(&mf_fabrics_lock);
-	id = idr_alloc(&mf_fabrics, NULL, 0, MESHFABRIC_MAX_FABRICS,
-		       GFP_KERNEL);
+	err = mf_owner_charge(f);
+	if (err)
+		goto err_unlock;
+	id = idr_alloc(&mf_fabrics, NULL, 0, MESHFABRIC_MAX_IDS, GFP_KERNEL);
 	if (id < 0) {
 		err = id == -ENOSPC ? -E2BIG : id;
-		goto err_unlock;
+		goto err_uncharge;
 	}
 	f->id = id;
 	if (c->name[0])
 		strscpy(f->name, c->name, sizeof(f->name));
 	else
 		snprintf(f->name, sizeof(f->name), "mf%d", id);
-	if (mf_name_taken(f->name)) {
+	if (mf_name_taken(f->name, f->owner)) {
 		idr_remove(&mf_fabrics, id);
 		err = -EEXIST;
-		goto err_unlock;
+		goto err_uncharge;
 	}
 	idr_replace(&mf_fabrics, f, id);
+	mf_fabric_debugfs(f);	/* named by id: under the lock */
 	kref_get(&f->ref);	/* the caller's */
 	mutex_unlock(&mf_fabrics_lock);
 	*out = f;
 	return 0;
 
+err_uncharge:
+	mf_owner_uncharge(f);
 err_unlock:
 	mutex_unlock(&mf_fabrics_lock);
 err_free:
@@ -158,7 +415,9 @@ out:
 	return err;
 }
 
-/* Unregister every netdev of f (already out of mf_fabrics) and its work. */
+/* Unregister every netdev of f (already out of mf_fabrics), stop its
+ * queue.
+ */
 static void mf_fabric_teardown(struct mf_fabric *f)
 {
 	LIST_HEAD(kill);
@@ -180,44 +439,50 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	rtnl_unlock();
 	mutex_unlock(&f->lock);
 	/* No netdev can queue a frame any more. */
-	cancel_work_sync(&f->bcast_work);
-	skb_queue_purge(&f->bcast_q);
+	mf_bcast_fabric_stop(f);
 }
 
-bool mf_fabric_owner_capable(const struct mf_fabric *f)
+/* Take f off the list (it must be listed) and tear it down. */
+static void mf_fabric_unlist(struct mf_fabric *f)
 {
-	return ns_capable(f->owner, CAP_NET_ADMIN);
+	lockdep_assert_held(&mf_fabrics_lock);
+	debugfs_remove_recursive(f->debugfs);	/* before the id is free */
+	f->debugfs = NULL;
+	idr_remove(&mf_fabrics, f->id);
+	mf_owner_uncharge(f);
 }
 
-/* Take fabric id off the list and tear it down.  -ENOENT if there is no
- * such fabric, or it is not expect (when given: an id may have been
- * reused); -EPERM when check is set and the caller lacks CAP_NET_ADMIN
- * over the fabric's owner.
- */
-int mf_fabric_remove(u32 id, const struct mf_fabric *expect, bool check)
+int mf_fabric_destroy_checked(u32 id)
 {
 	struct mf_fabric *f;
+	int err;
 
 	mutex_lock(&mf_fabrics_lock);
 	f = idr_find(&mf_fabrics, id);
-	if (!f || (expect && f != expect)) {
-		mutex_unlock(&mf_fabrics_lock);
-		return -ENOENT;
-	}
-	if (check && !mf_fabric_owner_capable(f)) {
-		mutex_unlock(&mf_fabrics_lock);
-		return -EPERM;
-	}
-	idr_remove(&mf_fabrics, id);
+	err = mf_fabric_check(f, MF_NEED_ADMIN);
+	if (!err)
+		mf_fabric_unlist(f);
 	mutex_unlock(&mf_fabrics_lock);
+	if (err)
+		return err;
 	mf_fabric_teardown(f);
 	mf_fabric_put(f);	/* the list's */
 	return 0;
 }
 
-int mf_fabric_destroy(u32 id)
+/* -ENOENT if f is not listed any more (destroyed meanwhile). */
+int mf_fabric_destroy(struct mf_fabric *f)
 {
-	return mf_fabric_remove(id, NULL, false);
+	mutex_lock(&mf_fabrics_lock);
+	if (idr_find(&mf_fabrics, f->id) != f) {
+		mutex_unlock(&mf_fabrics_lock);
+		return -ENOENT;
+	}
+	mf_fabric_unlist(f);
+	mutex_unlock(&mf_fabrics_lock);
+	mf_fabric_teardown(f);
+	mf_fabric_put(f);	/* the list's */
+	return 0;
 }
 
 /* Module unload: no ioctl can run (the misc device is gone). */
@@ -231,7 +496,7 @@ void mf_fabric_destroy_all(void)
 		mutex_lock(&mf_fabrics_lock);
 		f = idr_get_next(&mf_fabrics, &id);
 		if (f)
-			idr_remove(&mf_fabrics, id);
+			mf_fabric_unlist(f);
 		mutex_unlock(&mf_fabrics_lock);
 		if (!f)
 			break;
@@ -239,4 +504,61 @@ void mf_fabric_destroy_all(void)
 		mf_fabric_put(f);
 	}
 	idr_destroy(&mf_fabrics);
+}
+
+/* Fault injection for the selftests, as netdevsim's debugfs knobs:
+ * /sys/kernel/debug/meshfabric/fail_netdev_after.  The netdev allocation
+ * after this many more fails with -ENOMEM, so that the tool's unwinding
+ * of a create that runs out of memory midway is tested; -1 (default):
+ * never.  Root only (debugfs, mode 0600); counted down under RTNL, which
+ * serialises every netdev creation (mf_netdev_create).
+ */
+static int mf_fail_netdev_after = -1;
+
+static int mf_fail_get(void *data, u64 *val)
+{
+	*val = (u64)(s64)READ_ONCE(mf_fail_netdev_after);
+	return 0;
+}
+
+static int mf_fail_set(void *data, u64 val)
+{
+	s64 v = (s64)val;
+
+	if (v < -1 || v > INT_MAX)
+		return -EINVAL;
+	WRITE_ONCE(mf_fail_netdev_after, (int)v);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(mf_fail_fops, mf_fail_get, mf_fail_set,
+				"%lld\n");
+
+bool mf_fail_netdev_injected(void)
+{
+	int n = READ_ONCE(mf_fail_netdev_after);
+
+	ASSERT_RTNL();
+	if (n < 0)
+		return false;
+	WRITE_ONCE(mf_fail_netdev_after, n - 1);
+	return n == 0;
+}
+
+int mf_fabric_init(void)
+{
+	mf_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
+	debugfs_create_file_unsafe("fail_netdev_after", 0600, mf_debugfs, NULL,
+				   &mf_fail_fops);
+	return 0;
+}
+
+void mf_fabric_exit(void)
+{
+	long left;
+
+	debugfs_remove_recursive(mf_debugfs);
+	left = atomic_long_read(&mf_allocated);
+	if (left)
+		pr_err("leak: %ld objects still allocated at unload\n", left);
 }

@@ -3,16 +3,18 @@
  * forward.c - the data path of a node's netdev (ndo_start_xmit).
  *
  * Unicast to another node's MAC: walk the routing table from the source
- * node to the destination node, counting the frame on every directed link
- * it crosses, then hand it to the destination's netdev (dev_forward_skb:
- * scrubbed, eth_type_trans, netif_rx).  A GONE node on the way drops it.
+ * node to the destination node (mf.h: a hop is table loads), counting the
+ * frame on every directed link it crosses in this CPU's counters, then
+ * hand it to the destination's netdev (dev_forward_skb: scrubbed,
+ * eth_type_trans, netif_rx).  A GONE node on the way drops it.
  * Broadcast and multicast: queued for the fabric's broadcast schedule
  * (bcast.c), which runs in process context.  Multicast membership reports
  * (MLD, IGMP) are consumed, not flooded: a fabric has no multicast router
  * to hear them (as a snooping switch without a querier), and flooding the
  * reports every node sends at link-up through an N-node schedule costs
- * O(N^2) deliveries that stall neighbour discovery on large fabrics.  Lockless: node devices are
- * read under RCU, counters are atomics and per-CPU stats.
+ * O(N^2) deliveries that stall neighbour discovery on large fabrics.
+ * Lockless: node devices are read under RCU, tables are immutable,
+ * counters are per CPU (ndo_start_xmit runs with BH disabled).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -24,35 +26,24 @@
 #include <net/ipv6.h>
 #include "mf.h"
 
-void mf_link_count(struct mf_fabric *f, u64 link, unsigned int bytes)
-{
-	atomic64_inc(&f->link[link].packets);
-	atomic64_add(bytes, &f->link[link].bytes);
-}
-
-bool mf_node_gone(const struct mf_fabric *f, u32 node)
-{
-	return READ_ONCE(f->node[node].state) == MF_NODE_GONE;
-}
-
-/* Count the frame along the routed path; false if it cannot get through. */
+/* Count the frame along the routed path; false if it cannot get through
+ * (a GONE node on the way).  Per hop: table loads and this CPU's counters.
+ */
 static bool mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
-			    unsigned int len)
+			    unsigned int packets, unsigned int len)
 {
-	const struct mf_topo *t = &f->topo;
-	u32 cur = src, hops = 0, limit = mf_topo_diameter(t);
-	int port;
-	s64 next;
+	u32 hops = 0, limit = mf_topo_diameter(&f->topo);
+	u32 np = f->topo.nports;
+	struct mf_walk w;
+	u32 port, from;
 
-	while (cur != dst) {
-		port = mf_rt_next(&f->rt, cur, dst);
-		if (port < 0)
+	mf_rt_walk_start(&f->rt, src, dst, &w);
+	while (w.cur != dst) {
+		from = w.cur;
+		port = mf_rt_walk_hop(&f->rt, f->links.peer, &w);
+		if (++hops > limit || mf_node_gone(f, w.cur))
 			return false;
-		next = mf_topo_neighbor(t, cur, port);
-		if (next < 0 || ++hops > limit || mf_node_gone(f, next))
-			return false;
-		mf_link_count(f, mf_topo_link(t, cur, port), len);
-		cur = next;
+		mf_link_count(f, (u64)from * np + port, packets, len);
 	}
 	return true;
 }
@@ -124,7 +115,9 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 		goto drop;
 	rcu_read_lock();
 	peer = rcu_dereference(f->node[dst].dev);
-	if (!peer || !mf_forward_walk(f, priv->node, dst, len)) {
+	if (!peer || !mf_forward_walk(f, priv->node, dst,
+				      skb_is_gso(skb) ?
+				      skb_shinfo(skb)->gso_segs : 1, len)) {
 		rcu_read_unlock();
 		goto drop;
 	}

@@ -16,7 +16,9 @@
 #include <linux/sched/signal.h>
 #include <linux/uaccess.h>
 #include <net/net_namespace.h>
+#include <linux/miscdevice.h>
 #include "mf.h"
+#include "name.h"
 
 /* The ABI's sizes (no implicit padding, same in 32- and 64-bit). */
 static_assert(sizeof(struct meshfabric_create) == 88);
@@ -41,18 +43,6 @@ static bool mf_capable(void)
 static bool mf_all_zero(const void *p, size_t n)
 {
 	return !memchr_inv(p, 0, n);
-}
-
-/* NUL-terminated within len bytes, characters [A-Za-z0-9._-]. */
-static int mf_validate_name(const u8 *name, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len && name[i]; i++)
-		if (!(isascii(name[i]) && isalnum(name[i])) && name[i] != '.' &&
-		    name[i] != '_' && name[i] != '-')
-			return -EINVAL;
-	return i < len ? 0 : -EINVAL;
 }
 
 int mf_validate_create(const struct meshfabric_create *c)
@@ -85,11 +75,7 @@ int mf_validate_create(const struct meshfabric_create *c)
 		return -E2BIG;
 	if (c->routing > MESHFABRIC_ROUTE_MAX)
 		return -EINVAL;
-	/* "mf<digits>" is reserved for the default names of unnamed fabrics */
-	if (c->name[0] == 'm' && c->name[1] == 'f' && isdigit(c->name[2]) &&
-	    !c->name[2 + strspn((const char *)c->name + 2, "0123456789")])
-		return -EINVAL;
-	return mf_validate_name(c->name, sizeof(c->name));
+	return mf_name_check((const char *)c->name, sizeof(c->name), false);
 }
 
 int mf_validate_bcast(const struct meshfabric_bcast *b)
@@ -127,7 +113,7 @@ static long mf_ioc_create(void __user *argp)
 	err = 0;
 	if (copy_to_user(argp, &c, sizeof(c))) {
 		/* our reference keeps f, so its id cannot have been reused */
-		mf_fabric_remove(c.id, f, false);
+		mf_fabric_destroy(f);
 		err = -EFAULT;
 	}
 	mf_fabric_put(f);
@@ -144,7 +130,7 @@ static long mf_ioc_destroy(void __user *argp)
 		return -EPERM;
 	if (d.flags || d.reserved)
 		return -EINVAL;
-	return mf_fabric_remove(d.id, NULL, true);
+	return mf_fabric_destroy_checked(d.id);
 }
 
 static void mf_fill_node(struct mf_fabric *f, u32 node,
@@ -176,7 +162,7 @@ static int mf_info_nodes(struct mf_fabric *f, struct meshfabric_info *in)
 	if (in->first > f->topo.nodes)
 		return -EINVAL;
 	n = min(in->count, f->topo.nodes - in->first);
-	buf = mf_kzalloc(MF_CHUNK * sizeof(*buf));
+	buf = mf_counted_zalloc(MF_CHUNK * sizeof(*buf));
 	if (!buf)
 		return -ENOMEM;
 	while (done < n) {
@@ -191,7 +177,7 @@ static int mf_info_nodes(struct mf_fabric *f, struct meshfabric_info *in)
 		}
 		done += k;
 	}
-	mf_kfree(buf);
+	mf_counted_free(buf);
 	in->count = done;
 	return err;
 }
@@ -205,12 +191,13 @@ static long mf_ioc_info(void __user *argp)
 
 	if (copy_from_user(&in, argp, sizeof(in)))
 		return -EFAULT;
-	if (in.flags || in.reserved0 ||
+	if (in.flags ||
 	    !mf_all_zero(in.reserved, sizeof(in.reserved)))
 		return -EINVAL;
-	f = mf_fabric_get(in.id);
-	if (!f)
-		return -ENOENT;
+	f = mf_fabric_get_checked(in.id, MF_NEED_VISIBLE);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	in.own = mf_fabric_owned(f);
 	in.kind = f->topo.kind;
 	in.ndims = f->topo.ndims;
 	memcpy(in.dims, f->topo.dims, sizeof(in.dims));
@@ -246,8 +233,7 @@ static int mf_attach_entry(struct mf_fabric *f,
 
 	if (e->node >= f->topo.nodes)
 		return -EINVAL;
-	if (e->ifname[0] && mf_validate_name(e->ifname, sizeof(e->ifname)))
-		return -EINVAL;
+	/* an interface name: dev_valid_name() decides in mf_netdev_create */
 	if (!memchr(e->ifname, 0, sizeof(e->ifname)))
 		return -EINVAL;
 	net = get_net_ns_by_fd(e->netns_fd);
@@ -279,13 +265,9 @@ static long mf_ioc_attach(void __user *argp)
 		return -EINVAL;
 	if (a.count > MESHFABRIC_MAX_NODES)
 		return -E2BIG;
-	f = mf_fabric_get(a.id);
-	if (!f)
-		return -ENOENT;
-	if (!mf_fabric_owner_capable(f)) {
-		mf_fabric_put(f);
-		return -EPERM;
-	}
+	f = mf_fabric_get_checked(a.id, MF_NEED_ADMIN);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
 	ue = u64_to_user_ptr(a.entries_ptr);
 	for (done = 0; done < a.count; done++) {
 		if (copy_from_user(&e, ue + done, sizeof(e))) {
@@ -319,20 +301,20 @@ static long mf_ioc_route(void __user *argp)
 		return -EFAULT;
 	if (r.flags || r.reserved)
 		return -EINVAL;
-	f = mf_fabric_get(r.id);
-	if (!f)
-		return -ENOENT;
+	f = mf_fabric_get_checked(r.id, MF_NEED_VISIBLE);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
 	if (r.src >= f->topo.nodes || r.dst >= f->topo.nodes) {
 		err = -EINVAL;
 		goto out;
 	}
 	max = mf_topo_diameter(&f->topo) + 1;
-	path = mf_kzalloc(array_size(max, sizeof(*path)));
+	path = mf_counted_zalloc(array_size(max, sizeof(*path)));
 	if (!path) {
 		err = -ENOMEM;
 		goto out;
 	}
-	hops = mf_rt_path(&f->rt, r.src, r.dst, path, max);
+	hops = mf_rt_path(f, r.src, r.dst, path, max);
 	if (hops < 0) {
 		err = hops;
 		goto out;
@@ -352,48 +334,9 @@ static long mf_ioc_route(void __user *argp)
 	if ((!err || err == -ENOSPC) && copy_to_user(argp, &r, sizeof(r)))
 		err = -EFAULT;
 out:
-	mf_kfree(path);
+	mf_counted_free(path);
 	mf_fabric_put(f);
 	return err;
-}
-
-static struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
-				      const struct meshfabric_bcast *b)
-{
-	struct sk_buff *skb;
-	struct ethhdr *eth;
-	void *buf = NULL;
-	int err;
-
-	skb = alloc_skb_with_frags(ETH_HLEN, b->len, 0, &err,
-				   GFP_KERNEL | __GFP_NOWARN);
-	if (!skb)
-		return ERR_PTR(err);
-	eth = skb_put(skb, ETH_HLEN);
-	skb->data_len = b->len;
-	skb->len += b->len;
-	eth_broadcast_addr(eth->h_dest);
-	mf_node_mac(f, b->source, eth->h_source);
-	eth->h_proto = htons(b->ethertype);
-	if (b->len) {
-		buf = mf_kzalloc(b->len);
-		err = -ENOMEM;
-		if (!buf)
-			goto err_free;
-		err = -EFAULT;
-		if (copy_from_user(buf, u64_to_user_ptr(b->payload_ptr), b->len))
-			goto err_free;
-		err = skb_store_bits(skb, ETH_HLEN, buf, b->len);
-		if (err)
-			goto err_free;
-		mf_kfree(buf);
-	}
-	return skb;
-
-err_free:
-	mf_kfree(buf);
-	kfree_skb(skb);
-	return ERR_PTR(err);
 }
 
 static long mf_ioc_bcast(void __user *argp)
@@ -412,13 +355,9 @@ static long mf_ioc_bcast(void __user *argp)
 	err = mf_validate_bcast(&b);
 	if (err)
 		return err;
-	f = mf_fabric_get(b.id);
-	if (!f)
-		return -ENOENT;
-	if (!mf_fabric_owner_capable(f)) {
-		err = -EPERM;
-		goto out;
-	}
+	f = mf_fabric_get_checked(b.id, MF_NEED_ADMIN);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
 	if (b.source >= f->topo.nodes) {
 		err = -EINVAL;
 		goto out;
@@ -433,7 +372,7 @@ static long mf_ioc_bcast(void __user *argp)
 		err = PTR_ERR(skb);
 		goto out;
 	}
-	err = mf_bcast_run(f, b.source, b.algo, skb, false, &res);
+	err = mf_bcast_run(f, b.source, b.algo, skb, &res);
 	if (err)
 		kfree_skb(skb);
 	else
@@ -455,55 +394,66 @@ out:
 	return err;
 }
 
-static void mf_link_read(struct mf_fabric *f, u64 l, bool reset,
-			 struct meshfabric_link_entry *le)
+static void mf_link_entry(struct mf_fabric *f, u64 l,
+			  struct meshfabric_link_entry *le)
 {
 	const struct mf_topo *t = &f->topo;
-	s64 peer;
 
 	memset(le, 0, sizeof(*le));
 	le->node = l / t->nports;
 	le->port = l % t->nports;
-	peer = mf_topo_neighbor(t, le->node, le->port);
 	/* no link of its own: a mesh border, or the - port of a size-2
 	 * torus dimension (that link is the + port's)
 	 */
-	le->peer = peer < 0 || !mf_topo_is_link(t, le->node, le->port) ?
-		   U32_MAX : (u32)peer;
-	if (reset) {
-		le->packets = atomic64_xchg(&f->link[l].packets, 0);
-		le->bytes = atomic64_xchg(&f->link[l].bytes, 0);
-	} else {
-		le->packets = atomic64_read(&f->link[l].packets);
-		le->bytes = atomic64_read(&f->link[l].bytes);
-	}
+	le->peer = mf_topo_is_link(t, le->node, le->port) ?
+		   f->links.peer[l] : MESHFABRIC_NO_PEER;
+	mf_link_read(f, l, &le->packets, &le->bytes);
 }
 
-static int mf_link_copy(struct mf_fabric *f, struct meshfabric_link_stats *ls,
-			bool reset)
+/* Copy entries first .. first + count - 1 out, MF_CHUNK at a time. */
+static int mf_link_copy(struct mf_fabric *f, struct meshfabric_link_stats *ls)
 {
 	struct meshfabric_link_entry __user *up = u64_to_user_ptr(ls->links_ptr);
 	struct meshfabric_link_entry *buf;
 	u32 n, i, k, done = 0;
 	int err = 0;
 
-	n = min_t(u64, ls->count, f->nlinks - ls->first);
-	buf = mf_kzalloc(MF_CHUNK * sizeof(*buf));
+	n = min_t(u64, ls->count, f->links.n - ls->first);
+	buf = mf_counted_zalloc(MF_CHUNK * sizeof(*buf));
 	if (!buf)
 		return -ENOMEM;
 	while (done < n) {
 		k = min_t(u32, MF_CHUNK, n - done);
 		for (i = 0; i < k; i++)
-			mf_link_read(f, (u64)ls->first + done + i, reset, &buf[i]);
+			mf_link_entry(f, (u64)ls->first + done + i, &buf[i]);
 		if (copy_to_user(up + done, buf, k * sizeof(*buf))) {
 			err = -EFAULT;
 			break;
 		}
 		done += k;
+		cond_resched();
 	}
-	mf_kfree(buf);
+	mf_counted_free(buf);
 	ls->count = done;
 	return err;
+}
+
+/* Restart every counter from zero: the bases take the current sums (the
+ * per-CPU rows are written by their CPUs only).  Under stats_lock.
+ */
+static void mf_link_reset(struct mf_fabric *f)
+{
+	struct mf_linkctr *base = f->links.base;
+	u64 l, p, b;
+
+	lockdep_assert_held(&f->stats_lock);
+	for (l = 0; l < f->links.n; l++) {
+		mf_link_read(f, l, &p, &b);
+		base[l].packets += p;
+		base[l].bytes += b;
+		if (!(l & 4095))
+			cond_resched();
+	}
 }
 
 static long mf_ioc_link_stats(void __user *argp)
@@ -512,7 +462,6 @@ static long mf_ioc_link_stats(void __user *argp)
 	struct mf_fabric *f;
 	bool reset;
 	int err = 0;
-	u64 l, lo, hi;
 
 	if (copy_from_user(&ls, argp, sizeof(ls)))
 		return -EFAULT;
@@ -520,38 +469,26 @@ static long mf_ioc_link_stats(void __user *argp)
 	    ls.reserved)
 		return -EINVAL;
 	reset = ls.flags & MESHFABRIC_LINK_STATS_RESET;
-	if (reset && !mf_capable())
-		return -EPERM;
-	f = mf_fabric_get(ls.id);
-	if (!f)
-		return -ENOENT;
-	if (reset && !mf_fabric_owner_capable(f)) {
-		err = -EPERM;
-		goto out;
-	}
-	if (ls.first > f->nlinks) {
+	f = mf_fabric_get_checked(ls.id, reset ? MF_NEED_ADMIN :
+						 MF_NEED_VISIBLE);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	if (ls.first > f->links.n) {
 		err = -EINVAL;
 		goto out;
 	}
-	ls.nlinks = f->nlinks;
-	lo = ls.first;
-	hi = lo;
-	if (ls.links_ptr) {
-		err = mf_link_copy(f, &ls, reset);
-		if (err)
-			goto out;
-		hi = lo + ls.count;
-	} else {
+	ls.nlinks = f->links.n;
+	mutex_lock(&f->stats_lock);
+	if (ls.links_ptr)
+		err = mf_link_copy(f, &ls);
+	else
 		ls.count = 0;
-	}
-	for (l = 0; reset && l < f->nlinks; l++) {
-		if (l >= lo && l < hi)
-			continue;
-		atomic64_set(&f->link[l].packets, 0);
-		atomic64_set(&f->link[l].bytes, 0);
-	}
-	if (copy_to_user(argp, &ls, sizeof(ls)))
+	if (!err && copy_to_user(argp, &ls, sizeof(ls)))
 		err = -EFAULT;
+	/* only once everything reached the caller: nothing read is lost */
+	if (!err && reset)
+		mf_link_reset(f);
+	mutex_unlock(&f->stats_lock);
 out:
 	mf_fabric_put(f);
 	return err;
@@ -578,4 +515,29 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return mf_ioc_link_stats(argp);
 	}
 	return -ENOTTY;
+}
+
+static const struct file_operations mf_fops = {
+	.owner = THIS_MODULE,
+	.unlocked_ioctl = mf_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+/* Mode 0666, as /dev/net/tun: the uapi header says why. */
+static struct miscdevice mf_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "meshfabric",
+	.fops = &mf_fops,
+	.mode = 0666,
+};
+
+int mf_ioctl_init(void)
+{
+	return misc_register(&mf_misc);
+}
+
+void mf_ioctl_exit(void)
+{
+	misc_deregister(&mf_misc);
 }

@@ -1,91 +1,47 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main.c - module init/exit, the misc device /dev/meshfabric and the
- * allocation counter (read-only module parameter "allocated": objects the
- * module holds right now; 0 when no fabric exists).
+ * main.c - module init and exit only: each layer (mf.h) registers what it
+ * owns, in order, and unregisters it in reverse.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/module.h>
-#include <linux/miscdevice.h>
-#include <linux/fs.h>
-#include <linux/mm.h>
-#include <linux/slab.h>
-#include <net/rtnetlink.h>
 #include "mf.h"
-
-atomic_long_t mf_allocated = ATOMIC_LONG_INIT(0);
-
-void *mf_kzalloc(size_t size)
-{
-	void *p = kvzalloc(size, GFP_KERNEL | __GFP_NOWARN);
-
-	if (p)
-		mf_count_get();
-	return p;
-}
-
-void mf_kfree(void *p)
-{
-	if (!p)
-		return;
-	kvfree(p);
-	mf_count_put();
-}
-
-static int mf_allocated_get(char *buf, const struct kernel_param *kp)
-{
-	return sysfs_emit(buf, "%ld\n", atomic_long_read(&mf_allocated));
-}
-
-static const struct kernel_param_ops mf_allocated_ops = {
-	.get = mf_allocated_get,
-};
-
-module_param_cb(allocated, &mf_allocated_ops, NULL, 0444);
-MODULE_PARM_DESC(allocated, "objects currently allocated by the module");
-
-static const struct file_operations mf_fops = {
-	.owner = THIS_MODULE,
-	.unlocked_ioctl = mf_ioctl,
-	.compat_ioctl = compat_ptr_ioctl,
-	.llseek = noop_llseek,
-};
-
-static struct miscdevice mf_misc = {
-	.minor = MISC_DYNAMIC_MINOR,
-	.name = "meshfabric",
-	.fops = &mf_fops,
-	.mode = 0666,
-};
 
 static int __init mf_init(void)
 {
 	int err;
 
-	err = mf_netdev_register_ops();
+	err = mf_fabric_init();
 	if (err)
 		return err;
-	err = misc_register(&mf_misc);
+	err = mf_bcast_init();
 	if (err)
-		goto err_unregister_ops;
+		goto err_fabric;
+	err = mf_netdev_init();
+	if (err)
+		goto err_bcast;
+	err = mf_ioctl_init();
+	if (err)
+		goto err_netdev;
 	return 0;
 
-err_unregister_ops:
-	mf_netdev_unregister_ops();
+err_netdev:
+	mf_netdev_exit();
+err_bcast:
+	mf_bcast_exit();
+err_fabric:
+	mf_fabric_exit();
 	return err;
 }
 
 static void __exit mf_exit(void)
 {
-	long left;
-
-	misc_deregister(&mf_misc);
+	mf_ioctl_exit();	/* no new ioctl; none in flight (module ref) */
 	mf_fabric_destroy_all();
-	mf_netdev_unregister_ops();
-	left = atomic_long_read(&mf_allocated);
-	if (left)
-		pr_err("leak: %ld objects still allocated at unload\n", left);
+	mf_netdev_exit();
+	mf_bcast_exit();
+	mf_fabric_exit();	/* reports leaks */
 }
 
 module_init(mf_init);

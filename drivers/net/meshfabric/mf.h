@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * mf.h - internals of meshfabric.ko shared by its files and by the KUnit
- * suites: the fabric object, its nodes, routing table, link counters and
- * broadcast schedule cache; the functions each file provides.
+ * suites: the fabric object, its nodes, links, routing table and
+ * broadcast state; the functions each file provides, in layers:
+ *
+ *   main.c (init/exit) -> ioctl.c (the ABI, the misc device)
+ *     -> fabric.c (lifetime, registry, owners and limits, permissions,
+ *        the counted allocator) -> rtable.c (routing tables)
+ *   netdev.c (node netdevs) -> forward.c (unicast) -> bcast.c (broadcast)
  *
  * Lock order: mf_fabrics_lock -> fabric->lock -> RTNL; fabric->bcast_lock
- * is taken alone (never with RTNL or fabric->lock held).  The forwarding
- * path (ndo_start_xmit) takes no lock: it reads node devices under RCU.
+ * and fabric->stats_lock are taken alone (never with RTNL or fabric->lock
+ * held).  The forwarding path (ndo_start_xmit) takes no lock: it reads
+ * node devices under RCU, immutable tables, and this CPU's counters.
  */
 #ifndef MF_H
 #define MF_H
@@ -18,6 +24,8 @@
 #include <linux/skbuff.h>
 #include <linux/workqueue.h>
 #include <linux/atomic.h>
+#include <linux/list.h>
+#include <linux/smp.h>
 #include <linux/meshfabric.h>
 
 #include "topo.h"
@@ -41,25 +49,60 @@ struct mf_node {
 	u8 state;
 };
 
-/* Per directed link counters; atomics, no lock. */
+/* Counters of one directed link on one CPU. */
 struct mf_linkctr {
-	atomic64_t packets;
-	atomic64_t bytes;
+	u64 packets;
+	u64 bytes;
 };
 
-/* Routing table.  Tori and hexagonal meshes route homogeneously (004
- * section 2.1): one table of N next ports indexed by the offset
- * mf_topo_sub(dst, cur) serves every node.  Meshes (next == NULL) use
- * the core's dimension-order routing per hop.  Callers only use
- * mf_rt_next(); per-node overrides (a failed link breaks homogeneity)
- * would be consulted there first without touching them.
- * Immutable after creation: no lock.
+/* The directed links: link number l = node * nports + port.  This is the
+ * one link object of the fabric; timed links and faults extend it here.
+ *  - peer[l]: the node at the other end, or MESHFABRIC_NO_PEER.
+ *    Immutable after creation: read without a lock.
+ *  - row[cpu][l]: the link's counters on that CPU.  Written only by that
+ *    CPU with BH disabled (ndo_start_xmit runs so; the broadcast paths
+ *    disable BH around counting), so plain u64 increments suffice and no
+ *    cache line is shared between CPUs.  Read by summing the rows
+ *    (READ_ONCE: a 64-bit load, the module depends on 64BIT).  One row
+ *    per possible CPU (alloc_percpu is limited to 32 KiB per unit, far
+ *    below nlinks * 16 bytes), allocated at creation and charged to the
+ *    creator.
+ *  - base[l]: what LINK_STATS subtracts (a reset stores the current sums
+ *    here instead of writing other CPUs' rows).  Under stats_lock.
+ */
+struct mf_links {
+	u64 n;			/* nodes * nports */
+	u32 *peer;
+	struct mf_linkctr **row;	/* nr_cpu_ids rows */
+	struct mf_linkctr *base;
+};
+
+/* Routing table (rtable.c), immutable after creation: no lock.  A frame's
+ * walk carries a key besides the current node, and a hop is table loads:
+ *  - tori and H_n route homogeneously (004 section 2.1): key = the offset
+ *    dst - cur, next[key] is the port, and the key after the hop is the
+ *    offset's neighbour through the reverse port (peer[] again);
+ *  - meshes route by the coordinate difference dst - cur (every routing
+ *    of the core depends on it only): key = its number in the box of
+ *    differences, sum (d_i + n_i - 1) * kstride_i, next[key] is the port,
+ *    and a hop along port p moves the key by kmove[p].
+ * The key needs one subtraction of node ids per frame (a division per
+ * dimension, once); the hops need none.
  */
 struct mf_rtable {
 	const struct mf_topo *topo;
 	u32 routing;		/* resolved MESHFABRIC_ROUTE_* */
-	u8 *next;		/* homogeneous table, or NULL */
+	bool by_offset;		/* tori and H_n */
+	u8 *next;		/* port by key */
+	u64 nkeys;
+	s64 kmove[2 * MF_MAX_DIMS];	/* meshes: key change per port */
+	u64 kstride[MF_MAX_DIMS];	/* meshes */
 	size_t bytes;		/* memory of next[] */
+};
+
+struct mf_walk {
+	u32 cur;
+	u64 key;
 };
 
 #define MF_SCHED_CACHE	8	/* (algo, source) schedules kept per fabric */
@@ -74,35 +117,68 @@ struct mf_cached_sched {
 	struct mf_stats stats;	/* mf_check()'s, computed once at build */
 };
 
+/* Frames broadcast by nodes (ARP, ND, UDP broadcasts) wait here for the
+ * module's workqueue.  All fields under q.lock.  Bounded in bytes
+ * (truesize), in all and per sender, so one flooding node can neither pin
+ * memory nor crowd other nodes' ARP/ND out.  Queued skbs are orphaned
+ * and scrubbed at enqueue (bcast.c says why).
+ */
+#define MF_BCASTQ_BYTES		(4U << 20)	/* per fabric */
+#define MF_BCASTQ_SOURCE_BYTES	(256U << 10)	/* per sending node */
+/* Deliveries (nodes reached) one run of the work may make before it
+ * requeues itself, so other work and RTNL waiters get the CPU.
+ */
+#define MF_BCAST_BUDGET		65536
+
+struct mf_bcastq {
+	struct sk_buff_head q;
+	u32 bytes;		/* truesize queued */
+	u32 max_bytes;		/* high-water mark (debugfs) */
+	u32 *src_bytes;		/* per source node: truesize queued */
+	struct work_struct work;
+	/* Flood scratch, used by the work only (one run at a time). */
+	u32 *order;		/* BFS queue: nodes */
+	unsigned long *seen;	/* BFS: nodes reached */
+};
+
+struct mf_owner;
+
 struct mf_fabric {
-	struct kref ref;	/* list reference + one per user (ioctl, work) */
+	/* One reference for the fabric list, one per ioctl in flight.  The
+	 * queue's work item holds none: teardown cancels it before the list
+	 * reference is dropped.
+	 */
+	struct kref ref;
 	u32 id;			/* immutable */
 	char name[MESHFABRIC_NAME_LEN];	/* immutable */
 	/* Immutable, referenced: the user namespace owning the creator's
-	 * netns.  Changing the fabric (DESTROY, ATTACH, BCAST, a counter
-	 * reset) needs CAP_NET_ADMIN there, not only in the caller's own.
+	 * netns.  The fabric is visible to it and its ancestors; changing it
+	 * needs CAP_NET_ADMIN there (fabric.c, mf_fabric_get_checked).
 	 */
 	struct user_namespace *owner;
+	struct mf_owner *quota;	/* owner's account (fabric.c), immutable */
+	size_t footprint;	/* bytes charged to acct, immutable */
 	struct mf_topo topo;	/* immutable */
 	u32 routing;		/* resolved, immutable */
 	struct mf_rtable rt;	/* immutable */
-	u64 nlinks;		/* nodes * nports, immutable */
+	struct mf_links links;	/* rules in struct mf_links */
 	struct mf_node *node;	/* nodes entries; rules in struct mf_node */
-	struct mf_linkctr *link;	/* nlinks entries; atomics */
 
 	/* Serialises ATTACH and teardown of this fabric; protects dead. */
 	struct mutex lock;
 	bool dead;		/* torn down: no more ATTACH */
 
-	/* Serialises broadcasts; protects cache[], clock, acct. */
+	/* Serialises counter resets and reads against them: links.base. */
+	struct mutex stats_lock;
+
+	/* Serialises BCAST ioctls; protects cache[], clock, acct. */
 	struct mutex bcast_lock;
 	struct mf_cached_sched cache[MF_SCHED_CACHE];
 	u64 clock;
 	struct mf_linkacct acct;	/* allocated on first broadcast */
 
-	/* Broadcast frames sent by nodes, drained by bcast_work. */
-	struct sk_buff_head bcast_q;	/* its own spinlock */
-	struct work_struct bcast_work;
+	struct mf_bcastq bq;	/* frames broadcast by nodes */
+	struct dentry *debugfs;	/* fabric.c */
 };
 
 /* netdev_priv() of a node's netdev; immutable after registration. */
@@ -111,13 +187,53 @@ struct mf_ndev {
 	u32 node;
 };
 
-/* Queue bound: frames beyond it are dropped (tx_dropped). */
-#define MF_BCAST_QLEN	4096
+/* --- inline accessors ---------------------------------------------- */
 
-/* main.c: counted allocations (module parameter "allocated"). */
+static inline bool mf_node_gone(const struct mf_fabric *f, u32 node)
+{
+	return READ_ONCE(f->node[node].state) == MF_NODE_GONE;
+}
+
+/* Count one frame of bytes on link l.  Caller has BH disabled. */
+static inline void mf_link_count(struct mf_fabric *f, u64 l,
+				 unsigned int packets, unsigned int bytes)
+{
+	struct mf_linkctr *c = &f->links.row[smp_processor_id()][l];
+
+	c->packets += packets;
+	c->bytes += bytes;
+}
+
+/* The node MAC layout of the uapi: 02:6d:<fabric id>:<node, 24 bits>. */
+static inline void mf_node_mac(const struct mf_fabric *f, u32 node, u8 *mac)
+{
+	mac[0] = 0x02;		/* locally administered, unicast */
+	mac[1] = 0x6d;		/* 'm' */
+	mac[2] = f->id;
+	mac[3] = node >> 16;
+	mac[4] = node >> 8;
+	mac[5] = node;
+}
+
+/* Node id of a MAC of fabric f, or -1. */
+static inline s64 mf_mac_node(const struct mf_fabric *f, const u8 *mac)
+{
+	u32 node;
+
+	if (mac[0] != 0x02 || mac[1] != 0x6d || mac[2] != (u8)f->id)
+		return -1;
+	node = (u32)mac[3] << 16 | (u32)mac[4] << 8 | mac[5];
+	return node < f->topo.nodes ? node : -1;
+}
+
+/* --- fabric.c -------------------------------------------------------- */
+
+/* Counted allocations (module parameter "allocated": objects the module
+ * holds; 0 when no fabric exists), charged to the caller's memory cgroup.
+ */
 extern atomic_long_t mf_allocated;
-void *mf_kzalloc(size_t size);
-void mf_kfree(void *p);
+void *mf_counted_zalloc(size_t size);
+void mf_counted_free(void *p);
 static inline void mf_count_get(void)
 {
 	atomic_long_inc(&mf_allocated);
@@ -128,46 +244,83 @@ static inline void mf_count_put(void)
 	atomic_long_dec(&mf_allocated);
 }
 
-/* ioctl.c: validators (non-static for KUnit) and the ioctl entry. */
-int mf_validate_create(const struct meshfabric_create *c);
-int mf_validate_bcast(const struct meshfabric_bcast *b);
-long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+/* What a caller needs of a fabric (mf_fabric_get_checked). */
+#define MF_NEED_VISIBLE	0	/* its user namespace sees the fabric */
+#define MF_NEED_ADMIN	1	/* and CAP_NET_ADMIN in the fabric's owner */
 
-/* fabric.c */
 int mf_fabric_create(const struct meshfabric_create *c,
 		     struct mf_fabric **out);
+/* The fabric id with a reference, if the caller may see it (and, with
+ * MF_NEED_ADMIN, change it): ERR_PTR(-ENOENT) or ERR_PTR(-EPERM).
+ */
+struct mf_fabric *mf_fabric_get_checked(u32 id, unsigned int need);
+/* The fabric id with a reference, no check (kernel callers, KUnit). */
 struct mf_fabric *mf_fabric_get(u32 id);
 void mf_fabric_put(struct mf_fabric *f);
-int mf_fabric_destroy(u32 id);
-int mf_fabric_remove(u32 id, const struct mf_fabric *expect, bool check);
-bool mf_fabric_owner_capable(const struct mf_fabric *f);
+/* DESTROY: -ENOENT (missing or invisible), -EPERM (not an admin of it). */
+int mf_fabric_destroy_checked(u32 id);
+/* Destroy f (still listed under its id), no check: kernel callers. */
+int mf_fabric_destroy(struct mf_fabric *f);
+bool mf_fabric_visible(const struct mf_fabric *f);
+bool mf_fabric_owned(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);
 int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname);
-bool mf_node_gone(const struct mf_fabric *f, u32 node);
+/* Link l's counters since the last reset. */
+void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes);
+/* The fault-injection knob (debugfs): true if this netdev allocation
+ * must fail.  Under RTNL.
+ */
+bool mf_fail_netdev_injected(void);
+int mf_fabric_init(void);
+void mf_fabric_exit(void);
 
-/* rtable.c */
-int mf_rt_init(struct mf_rtable *rt, const struct mf_topo *t, u32 routing);
+/* --- rtable.c -------------------------------------------------------- */
+
+int mf_rt_init(struct mf_rtable *rt, const struct mf_topo *t, u32 routing,
+	       const u32 *peer);
 void mf_rt_free(struct mf_rtable *rt);
-int mf_rt_next(const struct mf_rtable *rt, u32 cur, u32 dst);
-/* Walk cur -> dst along the table; path (max entries) may be NULL. */
-int mf_rt_path(const struct mf_rtable *rt, u32 src, u32 dst, u32 *path,
+/* Start a walk from src to dst (src != dst). */
+void mf_rt_walk_start(const struct mf_rtable *rt, u32 src, u32 dst,
+		      struct mf_walk *w);
+
+/* One hop of a walk: the port taken (the link is cur * nports + port),
+ * w->cur becomes the next node.  Table loads only.
+ */
+static inline u32 mf_rt_walk_hop(const struct mf_rtable *rt, const u32 *peer,
+				 struct mf_walk *w)
+{
+	u32 np = rt->topo->nports;
+	u32 port = rt->next[w->key];
+
+	/* the reverse of every port is port ^ 1 (topo.h's numbering) */
+	if (rt->by_offset)
+		w->key = peer[w->key * np + (port ^ 1)];
+	else
+		w->key -= rt->kmove[port];
+	w->cur = peer[(u64)w->cur * np + port];
+	return port;
+}
+
+/* Walk src -> dst along the table; path (max entries) may be NULL.
+ * Returns the hops, or a negative errno for a routing bug.
+ */
+int mf_rt_path(const struct mf_fabric *f, u32 src, u32 dst, u32 *path,
 	       u32 max);
 
-/* netdev.c */
-int mf_netdev_register_ops(void);
-void mf_netdev_unregister_ops(void);
+/* --- netdev.c -------------------------------------------------------- */
+
+int mf_netdev_init(void);
+void mf_netdev_exit(void);
 int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname);
-void mf_node_mac(const struct mf_fabric *f, u32 node, u8 *mac);
-/* Node id of a MAC of fabric f, or -1. */
-s64 mf_mac_node(const struct mf_fabric *f, const u8 *mac);
 
-/* forward.c */
+/* --- forward.c ------------------------------------------------------- */
+
 netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev);
-void mf_link_count(struct mf_fabric *f, u64 link, unsigned int bytes);
 
-/* bcast.c */
+/* --- bcast.c --------------------------------------------------------- */
+
 struct mf_bcast_result {
 	u32 algo;
 	struct mf_stats stats;
@@ -175,17 +328,29 @@ struct mf_bcast_result {
 	u64 elapsed_ns;
 };
 
+int mf_bcast_init(void);
+void mf_bcast_exit(void);
+/* Per-fabric broadcast state: at creation, at teardown, at the end. */
+int mf_bcast_fabric_init(struct mf_fabric *f);
+void mf_bcast_fabric_stop(struct mf_fabric *f);
+void mf_bcast_fabric_free(struct mf_fabric *f);
+/* The BCAST frame: Ethernet header + len bytes copied once from user. */
+struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
+			       const struct meshfabric_bcast *b);
 /* Broadcast frame (an Ethernet frame; its skb->dev is overwritten) from
- * source along the schedule of algo; does not consume frame.  fallback:
- * if no algorithm covers the topology, use one send per step from the
- * source (frames sent by nodes must always get through).
+ * source along the schedule of algo; does not consume frame.
  */
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
-		 struct sk_buff *frame, bool fallback,
-		 struct mf_bcast_result *res);
-/* Queue a frame sent by node source; false (skb freed) if the queue is full. */
+		 struct sk_buff *frame, struct mf_bcast_result *res);
+/* Queue a frame sent by node source (consumed); false if dropped. */
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
-void mf_bcast_work(struct work_struct *work);
-void mf_bcast_free(struct mf_fabric *f);
+
+/* --- ioctl.c --------------------------------------------------------- */
+
+int mf_validate_create(const struct meshfabric_create *c);
+int mf_validate_bcast(const struct meshfabric_bcast *b);
+long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+int mf_ioctl_init(void);
+void mf_ioctl_exit(void);
 
 #endif /* MF_H */

@@ -9,7 +9,8 @@
  * NETIF_F_NETNS_LOCAL keeps the device from being moved to init_net when
  * its namespace dies.  Per-CPU tstats are freed by the destructor, after
  * the RCU grace period that ends every sender still seeing the device.
- * The MAC address names the node (forward.c) and cannot be changed.
+ * The MAC address names the node (mf.h, mf_node_mac) and cannot be
+ * changed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -19,26 +20,6 @@
 #include <net/rtnetlink.h>
 #include <net/net_namespace.h>
 #include "mf.h"
-
-void mf_node_mac(const struct mf_fabric *f, u32 node, u8 *mac)
-{
-	mac[0] = 0x02;		/* locally administered, unicast */
-	mac[1] = 0x6d;		/* 'm' */
-	mac[2] = f->id;
-	mac[3] = node >> 16;
-	mac[4] = node >> 8;
-	mac[5] = node;
-}
-
-s64 mf_mac_node(const struct mf_fabric *f, const u8 *mac)
-{
-	u32 node;
-
-	if (mac[0] != 0x02 || mac[1] != 0x6d || mac[2] != f->id)
-		return -1;
-	node = (u32)mac[3] << 16 | (u32)mac[4] << 8 | mac[5];
-	return node < f->topo.nodes ? node : -1;
-}
 
 /* Called under RTNL: the node loses its device. */
 static void mf_node_detach(struct net_device *dev)
@@ -104,35 +85,22 @@ static void mf_netdev_setup(struct net_device *dev)
 	dev->priv_flags |= IFF_NO_QUEUE;
 	/* mf_xmit queues and forwards the skb itself: never a shared one */
 	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
-	dev->features |= NETIF_F_LLTX | NETIF_F_NETNS_LOCAL;
+	dev->priv_flags |= IFF_DISABLE_NETPOLL;	/* counters need BH context */
+	/* Scatter-gather and any checksum: a 64 KiB frame crosses the fabric
+	 * in its pages, never linearised with a high-order GFP_ATOMIC
+	 * allocation (dev_forward_skb hands the skb on as it is).
+	 */
+	dev->features |= NETIF_F_LLTX | NETIF_F_NETNS_LOCAL | NETIF_F_SG |
+			 NETIF_F_HW_CSUM;
+	dev->hw_features |= NETIF_F_SG | NETIF_F_HW_CSUM;
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = ETH_MAX_MTU;
-}
-
-/* Fault injection for the selftests (as netdevsim's debugfs knobs): the
- * netdev allocation after this many more fails with -ENOMEM, so that the
- * tool's unwinding of a create that runs out of memory midway is tested.
- * -1 (default): never.  Set by root through sysfs; read and counted down
- * under RTNL, which serialises every netdev creation.
- */
-static int fail_netdev_after = -1;
-module_param(fail_netdev_after, int, 0600);
-MODULE_PARM_DESC(fail_netdev_after,
-		 "testing: fail the netdev allocation after N more with -ENOMEM (-1: never)");
-
-static bool mf_fail_injected(void)
-{
-	int n = READ_ONCE(fail_netdev_after);
-
-	if (n < 0)
-		return false;
-	WRITE_ONCE(fail_netdev_after, n - 1);
-	return n == 0;
 }
 
 int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname)
 {
+	unsigned char assign = NET_NAME_USER;
 	char name[IFNAMSIZ];
 	struct net_device *dev;
 	struct mf_ndev *priv;
@@ -140,15 +108,17 @@ int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 	int err;
 
 	ASSERT_RTNL();
-	if (ifname && ifname[0])
+	if (ifname && ifname[0]) {
 		strscpy(name, ifname, sizeof(name));
-	else
+	} else {
 		snprintf(name, sizeof(name), "mf%un%u", f->id, node);
+		assign = NET_NAME_ENUM;	/* chosen by the kernel */
+	}
 	if (!dev_valid_name(name))
 		return -EINVAL;
-	if (mf_fail_injected())
+	if (mf_fail_netdev_injected())
 		return -ENOMEM;
-	dev = alloc_netdev(sizeof(*priv), name, NET_NAME_USER, mf_netdev_setup);
+	dev = alloc_netdev(sizeof(*priv), name, assign, mf_netdev_setup);
 	if (!dev)
 		return -ENOMEM;
 	priv = netdev_priv(dev);
@@ -180,12 +150,12 @@ err_free_netdev:
 	return err;
 }
 
-int mf_netdev_register_ops(void)
+int mf_netdev_init(void)
 {
 	return rtnl_link_register(&mf_link_ops);
 }
 
-void mf_netdev_unregister_ops(void)
+void mf_netdev_exit(void)
 {
 	rtnl_link_unregister(&mf_link_ops);
 }

@@ -51,10 +51,20 @@
  *  - user pointers are passed as __u64 (cast from a pointer);
  *  - reserved fields must be zero and unknown flags are rejected: -EINVAL;
  *  - an unknown command gets -ENOTTY; 32-bit callers use the same structs;
+ *  - a fabric belongs to the user namespace owning its creator's network
+ *    namespace (its owner).  It is visible (INFO, ROUTE, LINK_STATS, and
+ *    so `meshfabric list`) only to callers whose user namespace is the
+ *    owner or an ancestor of it: real root sees every fabric, a user
+ *    namespace its own and its descendants'.  An invisible fabric answers
+ *    -ENOENT, exactly as a missing one;
  *  - commands that change state (CREATE, DESTROY, ATTACH, BCAST, LINK_STATS
  *    with the reset flag) need CAP_NET_ADMIN in the user namespace owning
- *    the caller's network namespace, and all but CREATE also in the one
- *    owning the fabric (its creator's): -EPERM otherwise;
+ *    the caller's network namespace, and all but CREATE also in the
+ *    fabric's owner: -EPERM otherwise;
+ *  - /dev/meshfabric is mode 0666, as /dev/net/tun: every command that
+ *    changes anything checks capabilities itself, and the read-only ones
+ *    (INFO, ROUTE, LINK_STATS) let unprivileged users watch the fabrics
+ *    their own user namespace may see;
  *  - a fabric id that names no fabric: -ENOENT; a node id out of range:
  *    -EINVAL; a limit below exceeded: -E2BIG (sizes) or -EINVAL;
  *  - a node is ABSENT until attached, PRESENT once its netdev exists and
@@ -68,32 +78,56 @@
  * in 24 bits big endian).  Unicast frames to another node's MAC travel hop
  * by hop along the kernel's routing tables (each hop counted on its
  * directed link); broadcast and multicast frames are delivered to every
- * other node exactly once along the fabric's broadcast schedule
- * (MESHFABRIC_ALGO_AUTO), except multicast membership reports (MLD,
- * IGMP), which are consumed at the sender: a fabric has no multicast
- * router.  Directed link number: node * nports + port
+ * other present node exactly once by a breadth-first flood over the
+ * present nodes (one hop per send, each hop counted), except multicast
+ * membership reports (MLD, IGMP), which are consumed at the sender: a
+ * fabric has no multicast router.  A node whose MTU is below the frame's
+ * payload does not receive it (its rx_dropped counts it).  Such frames
+ * wait in a per-fabric queue of at most 4 MiB (truesize), of which one
+ * sender may fill 256 KiB; beyond that they are dropped and counted as
+ * the sender's tx_dropped.
+ *
+ * Directed link number: node * nports + port
  * (ports as in the core's topo.h: mesh/torus port 2d is dimension d in +
  * direction, 2d + 1 in - direction; hex ports 0..5).
  */
 
-/* Limits. */
+/*
+ * Limits.  Fabrics owned by the initial user namespace (real root) and
+ * fabrics owned by other user namespaces draw from separate pools, so no
+ * user namespace can exhaust a limit for real root.  A user namespace's
+ * fabrics are counted against its outermost ancestor below the initial
+ * one (nested user namespaces share their creator's quota), and their
+ * memory is charged to the creating task's memory cgroup.  Exceeding a
+ * limit: -E2BIG.
+ */
 #define MESHFABRIC_MAX_NODES		65536	/* nodes per fabric */
-#define MESHFABRIC_MAX_FABRICS		64	/* fabrics alive at once */
+#define MESHFABRIC_MAX_FABRICS		64	/* root's fabrics alive at once */
+#define MESHFABRIC_MAX_IDS		256	/* fabric ids 0..255 */
+#define MESHFABRIC_USERNS_FABRICS	16	/* per user namespace tree */
+#define MESHFABRIC_USERNS_NODES		65536	/* their nodes in all */
+#define MESHFABRIC_USERNS_BYTES		(64U << 20)	/* their memory */
+#define MESHFABRIC_USERNS_TOTAL		128	/* fabrics of all non-root owners */
 #define MESHFABRIC_MAX_PAYLOAD		65536	/* BCAST payload bytes */
 #define MESHFABRIC_NAME_LEN		16	/* with the final NUL */
+#define MESHFABRIC_NO_PEER		0xffffffffU	/* link entry: no link */
 
 #define MESHFABRIC_IOC_MAGIC		0xF4
 
 /*
  * MESHFABRIC_IOC_CREATE: create a fabric of kind/ndims/dims with routing
- * (MESHFABRIC_ROUTE_*).  name: ASCII letters, digits, '.', '_', '-',
- * NUL-terminated, unique among live fabrics; empty means "mf<id>", and
- * "mf<digits>" is reserved for that.  Out: id, nodes, nports.  No netdev
+ * (MESHFABRIC_ROUTE_*).  name: 1 to 15 ASCII letters, digits, '.' and
+ * '_', a letter first, not "lo", NUL-terminated, unique among the fabrics
+ * of its owner; empty means "mf<id>", and "mf<digits>" is reserved for
+ * that.  '-' is refused: the tool names a node's namespace NAME-x-y, so
+ * a '-' in NAME would make namespace names ambiguous; the tool names
+ * node interfaces after the fabric, hence the letter and "lo" (the rule
+ * is core/name.c's, shared by the kernel and the tool).  Out: id, nodes, nports.  No netdev
  * is created yet (see ATTACH).  The fabric belongs to the user namespace
  * owning the creator's netns: DESTROY, ATTACH, BCAST and a LINK_STATS
  * reset need CAP_NET_ADMIN there as well (-EPERM otherwise).  -EINVAL bad
  * kind/dims/routing/name, -E2BIG more than MESHFABRIC_MAX_NODES nodes or
- * MESHFABRIC_MAX_FABRICS fabrics, -EEXIST name in use.
+ * fabrics of its owner (Limits above), -EEXIST name in use.
  */
 struct meshfabric_create {
 	__u32 kind;			/* in: MESHFABRIC_KIND_* */
@@ -132,7 +166,9 @@ struct meshfabric_node_info {
  * MESHFABRIC_IOC_INFO: describe fabric id.  Fills the out fields and, if
  * nodes_ptr is not 0, up to count struct meshfabric_node_info for nodes
  * first, first + 1, ...; count is set to the number written.  table_bytes
- * is the size of the routing tables (0 for meshes: computed per hop).
+ * is the size of the routing table: next ports by offset (tori, H_n) or
+ * by coordinate difference (meshes: prod(2 n_i - 1) bytes).
+ * Fabric ids are 0 .. MESHFABRIC_MAX_IDS - 1.
  */
 struct meshfabric_info {
 	__u32 id;			/* in */
@@ -148,7 +184,9 @@ struct meshfabric_info {
 	__u32 nports;			/* out */
 	__u32 present;			/* out: nodes with a netdev */
 	__u32 gone;			/* out: nodes whose netdev was deleted */
-	__u32 reserved0;
+	__u32 own;			/* out: 1 if the caller's user
+					 * namespace owns the fabric
+					 */
 	__u64 table_bytes;		/* out: routing table memory */
 	__u8 name[MESHFABRIC_NAME_LEN];	/* out */
 	__u64 reserved[2];
@@ -230,7 +268,7 @@ struct meshfabric_bcast {
 struct meshfabric_link_entry {
 	__u32 node;			/* link = node * nports + port */
 	__u32 port;
-	__u32 peer;			/* 0xffffffff: no link (mesh border) */
+	__u32 peer;			/* MESHFABRIC_NO_PEER: no link */
 	__u32 reserved;
 	__u64 packets;			/* frames that crossed the link */
 	__u64 bytes;			/* their bytes, Ethernet header included */
@@ -242,8 +280,12 @@ struct meshfabric_link_entry {
  * MESHFABRIC_IOC_LINK_STATS: per directed link counters of links first ..
  * first + count - 1 into links_ptr (count set to the number written;
  * links_ptr 0 reads nothing).  With MESHFABRIC_LINK_STATS_RESET (needs
- * CAP_NET_ADMIN) every counter of the fabric is reset, the returned ones
- * atomically with their read.  Out: nlinks = nodes * nports.
+ * CAP_NET_ADMIN) every counter of the fabric restarts from zero once the
+ * entries were copied out: on -EFAULT nothing is reset.  A link's
+ * counts are those of frames that crossed it; peer MESHFABRIC_NO_PEER
+ * marks a port with no link of its own (a mesh border, or the - port of a
+ * size-2 torus dimension, whose link is the + port's).  Out: nlinks =
+ * nodes * nports.
  */
 struct meshfabric_link_stats {
 	__u32 id;			/* in */

@@ -24,14 +24,17 @@
 #include <linux/limits.h>
 #include <linux/kernel.h>
 
+/* The core runs on behalf of a user (schedules built for BCAST, link
+ * accounting): its memory is charged to the caller's memory cgroup.
+ */
 static inline void *mf_alloc(size_t n)
 {
-	return kvmalloc(n, GFP_KERNEL | __GFP_NOWARN);
+	return kvmalloc(n, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 }
 
 static inline void *mf_zalloc(size_t n)
 {
-	return kvzalloc(n, GFP_KERNEL | __GFP_NOWARN);
+	return kvzalloc(n, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 }
 
 static inline void mf_free(void *p)

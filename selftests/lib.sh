@@ -47,3 +47,7 @@ mac_of() {	# mac_of FABRIC NODE
 	printf '02:6d:%02x:%02x:%02x:%02x\n' "$1" $(($2 >> 16 & 255)) \
 		$(($2 >> 8 & 255)) $(($2 & 255))
 }
+addr_of() {	# addr_of FABRIC NODE [4]: the node's IPv6 (or IPv4) address
+	"${MF:-meshfabric}" show "$1" "$2" | awk -v v="${3:-6}" '$1 == "address" {
+		if ((v == 6) == (index($2, ":") > 0)) { sub("/.*", "", $2); print $2; exit } }'
+}

@@ -21,7 +21,8 @@
  *   mfctl bcast ID SRC ALGO [LEN [ETHERTYPE]]   the kernel's statistics
  *   mfctl bcastall ID PREFIX ALGO [LEN [SRC]]   from every node (or SRC),
  *        listeners in each namespace; checks exactly-once delivery
- *   mfctl links ID [-r] [-a]                    non-zero (-a: all) links
+ *   mfctl links ID [-r] [-a] [-F]               non-zero (-a: all) links
+ *                                               (-F: into an unmapped buffer)
  *   mfctl plan KIND DIMS SRC ALGO [ROUTING]     the core's statistics
  *   mfctl bad                                   bad-input table, TAP lines
  *   mfctl loop ID N                             N broadcasts (stress)
@@ -723,8 +724,8 @@ static int cmd_links(int argc, char **argv)
 {
 	struct meshfabric_link_stats ls = { 0 };
 	struct meshfabric_link_entry *e;
-	int all = 0, err, i;
-	uint32_t k;
+	int all = 0, fault = 0, err, i;
+	uint32_t k, flags;
 
 	if (argc < 1)
 		usage();
@@ -732,16 +733,21 @@ static int cmd_links(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-r"))
 			ls.flags |= MESHFABRIC_LINK_STATS_RESET;
+		else if (!strcmp(argv[i], "-F"))	/* an unmapped buffer */
+			fault = 1;
 		else if (!strcmp(argv[i], "-a"))
 			all = 1;
 		else
 			usage();
 	}
-	err = mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls);	/* nlinks */
+	flags = ls.flags;
+	ls.flags = 0;		/* nlinks first, resetting nothing */
+	err = mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
 	if (err)
 		die_err("LINK_STATS", err);
+	ls.flags = flags;
 	e = calloc(ls.nlinks ? ls.nlinks : 1, sizeof(*e));
-	ls.links_ptr = (uintptr_t)e;
+	ls.links_ptr = fault ? (uintptr_t)8 : (uintptr_t)e;
 	ls.count = ls.nlinks;
 	err = mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
 	if (err)

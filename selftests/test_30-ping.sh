@@ -49,6 +49,22 @@ check_eq "(3,4) rx_packets grew by $n" $(($(stat $dst $dif rx_packets) - rx1)) $
 check_eq "(3,4) tx_packets grew by $n" $(($(stat $dst $dif tx_packets) - tx1)) $n
 bytes=$("$MFCTL" links "$id" | awk 'NR == 1 { print $5 }')
 check_eq "link byte counter: $n frames of 98 bytes (ICMP echo, 56 data)" "$bytes" $((n * 98))
+# issue 9 item 10: a reset whose copy-out faults resets nothing, and no
+# count is lost (the old code zeroed each chunk before copying it)
+"$MFCTL" links "$id" >/tmp/before.$$
+check_rc "LINK_STATS reset into an unmapped buffer: EFAULT" 14 \
+	"$MFCTL" links "$id" -r -F
+"$MFCTL" links "$id" >/tmp/after.$$
+note "before: $(tr '\n' ';' </tmp/before.$$) after: $(tr '\n' ';' </tmp/after.$$)"
+# (ARP probes may add frames meanwhile: no count may go down or vanish)
+check "the failed reset lost no count" awk '
+	NR == FNR { p[$1 " " $2] = $4; next }
+	($1 " " $2) in p { if ($4 < p[$1 " " $2]) bad = 1; seen++ }
+	END { exit bad || seen != length(p) }' /tmp/before.$$ /tmp/after.$$
+"$MFCTL" links "$id" -r >/dev/null
+check_eq "a reset that reaches the caller zeroes every link" \
+	"$("$MFCTL" links "$id" | wc -l)" 0
+rm -f /tmp/before.$$ /tmp/after.$$
 fail=0
 i=1
 while [ $i -lt 49 ]; do

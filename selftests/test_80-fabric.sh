@@ -7,10 +7,6 @@
 MF=${MF:-meshfabric}
 load
 nsof() { "$IP" netns list | awk '{ print $1 }' | grep -c "^$1-"; }
-addr_of() {	# addr_of FABRIC NODE [4]: the node's IPv6 (or IPv4) address
-	"$MF" show "$1" "$2" | awk -v v="${3:-6}" '$1 == "address" {
-		if ((v == 6) == (index($2, ":") > 0)) { sub("/.*", "", $2); print $2; exit } }'
-}
 
 for spec in "mesh 3x4 m 12 2,3" "torus 4x3x2 t 24 3,2,1" "hex 3 h 19 18"; do
 	set -- $spec

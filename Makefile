@@ -10,6 +10,7 @@
 #   make bench        benchmarks (numbers, not pass/fail)
 #   make demo         boot a VM and show a 7x7 torus (ARGS="..." to choose)
 #   make scale-bench  create/destroy 1024 and 4096 nodes vs iproute2 (VM)
+#   make datapath-bench  ns per hop of the unicast data path (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
 #
 # Kernel Kbuild files are Kbuild and drivers/net/meshfabric/Kbuild; this
@@ -39,7 +40,8 @@ M32_FLAGS := -O2 -g -m32
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
-.PHONY: all tool tests module check bench bench-progs demo scale-bench setup clean man install
+.PHONY: all tool tests module check bench bench-progs demo scale-bench \
+	datapath-bench setup clean man install
 all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
 	 else echo "no kernel headers in $(KDIR): module not built (make setup)"; fi
@@ -109,6 +111,11 @@ demo:
 # meshfabric create/destroy of 32x32 and 64x64 tori vs iproute2, in the VM
 scale-bench:
 	@bash scripts/scale-bench.sh $(ARGS)
+
+# ns per hop of the unicast data path on a 65536-node ring, in the VM
+datapath-bench: module tool
+	@$(MAKE) --no-print-directory -C selftests
+	@bash scripts/vm.sh --mem 2048 -- sh -c "cd /mf/selftests && sh ./bench_hop.sh"
 
 setup:
 	@bash scripts/setup.sh

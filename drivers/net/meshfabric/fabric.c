@@ -209,6 +209,24 @@ void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes)
 	*bytes = b - f->links.base[l].bytes;
 }
 
+/* Restart every counter from zero: the bases take the current sums (the
+ * per-CPU rows are written by their CPUs only).  Under stats_lock.
+ */
+void mf_link_reset(struct mf_fabric *f)
+{
+	struct mf_linkctr *base = f->links.base;
+	u64 l, p, b;
+
+	lockdep_assert_held(&f->stats_lock);
+	for (l = 0; l < f->links.n; l++) {
+		mf_link_read(f, l, &p, &b);
+		base[l].packets += p;
+		base[l].bytes += b;
+		if (!(l & 4095))
+			cond_resched();
+	}
+}
+
 static void mf_fabric_free(struct mf_fabric *f)
 {
 	if (f->owner)

@@ -7,8 +7,8 @@
  * frame on every directed link it crosses in this CPU's counters, then
  * hand it to the destination's netdev (dev_forward_skb: scrubbed,
  * eth_type_trans, netif_rx).  A GONE node on the way drops it.
- * Broadcast and multicast: queued for the fabric's broadcast schedule
- * (bcast.c), which runs in process context.  Multicast membership reports
+ * Broadcast and multicast: queued, bounded, for bcast.c's flood, which
+ * runs on the module's workqueue.  Multicast membership reports
  * (MLD, IGMP) are consumed, not flooded: a fabric has no multicast router
  * to hear them (as a snooping switch without a querier), and flooding the
  * reports every node sends at link-up through an N-node schedule costs

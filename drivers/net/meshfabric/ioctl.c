@@ -438,24 +438,6 @@ static int mf_link_copy(struct mf_fabric *f, struct meshfabric_link_stats *ls)
 	return err;
 }
 
-/* Restart every counter from zero: the bases take the current sums (the
- * per-CPU rows are written by their CPUs only).  Under stats_lock.
- */
-static void mf_link_reset(struct mf_fabric *f)
-{
-	struct mf_linkctr *base = f->links.base;
-	u64 l, p, b;
-
-	lockdep_assert_held(&f->stats_lock);
-	for (l = 0; l < f->links.n; l++) {
-		mf_link_read(f, l, &p, &b);
-		base[l].packets += p;
-		base[l].bytes += b;
-		if (!(l & 4095))
-			cond_resched();
-	}
-}
-
 static long mf_ioc_link_stats(void __user *argp)
 {
 	struct meshfabric_link_stats ls;

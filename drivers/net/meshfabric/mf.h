@@ -268,6 +268,8 @@ int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname);
 /* Link l's counters since the last reset. */
 void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes);
+/* Restart every link's counters from zero.  Under f->stats_lock. */
+void mf_link_reset(struct mf_fabric *f);
 /* The fault-injection knob (debugfs): true if this netdev allocation
  * must fail.  Under RTNL.
  */

@@ -122,12 +122,13 @@
  * that.  '-' is refused: the tool names a node's namespace NAME-x-y, so
  * a '-' in NAME would make namespace names ambiguous; the tool names
  * node interfaces after the fabric, hence the letter and "lo" (the rule
- * is core/name.c's, shared by the kernel and the tool).  Out: id, nodes, nports.  No netdev
- * is created yet (see ATTACH).  The fabric belongs to the user namespace
- * owning the creator's netns: DESTROY, ATTACH, BCAST and a LINK_STATS
- * reset need CAP_NET_ADMIN there as well (-EPERM otherwise).  -EINVAL bad
+ * is core/name.c's, shared by the kernel and the tool).  Out: id,
+ * nodes, nports.  No netdev is created yet (see ATTACH).  The fabric
+ * belongs to the user namespace owning the creator's netns (see the
+ * conventions above for who sees and changes it).  -EINVAL bad
  * kind/dims/routing/name, -E2BIG more than MESHFABRIC_MAX_NODES nodes or
- * fabrics of its owner (Limits above), -EEXIST name in use.
+ * past a limit of its owner (Limits above), -EEXIST name in use by the
+ * same owner.
  */
 struct meshfabric_create {
 	__u32 kind;			/* in: MESHFABRIC_KIND_* */
@@ -298,12 +299,19 @@ struct meshfabric_link_stats {
 	__u64 reserved;
 };
 
-#define MESHFABRIC_IOC_CREATE	_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_create)
-#define MESHFABRIC_IOC_DESTROY	_IOW(MESHFABRIC_IOC_MAGIC, 2, struct meshfabric_destroy)
-#define MESHFABRIC_IOC_INFO	_IOWR(MESHFABRIC_IOC_MAGIC, 3, struct meshfabric_info)
-#define MESHFABRIC_IOC_ATTACH	_IOWR(MESHFABRIC_IOC_MAGIC, 4, struct meshfabric_attach)
-#define MESHFABRIC_IOC_ROUTE	_IOWR(MESHFABRIC_IOC_MAGIC, 5, struct meshfabric_route)
-#define MESHFABRIC_IOC_BCAST	_IOWR(MESHFABRIC_IOC_MAGIC, 6, struct meshfabric_bcast)
-#define MESHFABRIC_IOC_LINK_STATS _IOWR(MESHFABRIC_IOC_MAGIC, 7, struct meshfabric_link_stats)
+#define MESHFABRIC_IOC_CREATE \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_create)
+#define MESHFABRIC_IOC_DESTROY \
+	_IOW(MESHFABRIC_IOC_MAGIC, 2, struct meshfabric_destroy)
+#define MESHFABRIC_IOC_INFO \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 3, struct meshfabric_info)
+#define MESHFABRIC_IOC_ATTACH \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 4, struct meshfabric_attach)
+#define MESHFABRIC_IOC_ROUTE \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 5, struct meshfabric_route)
+#define MESHFABRIC_IOC_BCAST \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 6, struct meshfabric_bcast)
+#define MESHFABRIC_IOC_LINK_STATS \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 7, struct meshfabric_link_stats)
 
 #endif /* _UAPI_LINUX_MESHFABRIC_H */

@@ -3,7 +3,7 @@
  * cmd_bcast.c - `meshfabric bcast NAME`: one broadcast executed by
  * meshfabric.ko (BCAST ioctl) from a node to every other node, with the
  * kernel's statistics.  --steps prints the schedule it executed: the
- * kernel builds it with the portable core, so the same mf_plan() here,
+ * kernel builds it with the portable core, so the same mf_plan_checked() here,
  * for the same topology, algorithm (the one the kernel reports it ran),
  * routing and source, gives the same schedule; it is checked (mf_check)
  * and its statistics must equal the kernel's, else the command fails.
@@ -105,7 +105,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	const struct mf_cmd *cmd = &mf_cmd_bcast;
 	const char *name = NULL, *from = NULL, *val;
 	u32 algo = MESHFABRIC_ALGO_AUTO, size = 64, etype = DEFAULT_ETHERTYPE, src = 0;
-	const struct mf_algo *used = NULL, *ran;
+	struct mf_plan_result res;
+	const struct mf_algo *ran;
 	struct meshfabric_bcast b;
 	struct meshfabric_info in;
 	struct mf_sched s;
@@ -182,9 +183,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 			       mf_dev_strerror(-r));
 	ran = mf_algo_by_id(b.algo);
 	if (steps) {
-		r = mf_plan(&t, b.algo, src, in.routing, &s, &used);
-		if (!r)
-			r = mf_check(&t, &s, &st, err, sizeof(err));
+		r = mf_plan_checked(&t, b.algo, 0, src, in.routing, &s, &res);
+		st = res.stats;
 		if (r) {
 			mf_sched_free(&s);
 			return mf_fail("rebuilding the schedule: %s", mf_strerror(r));

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_plan.c - `meshfabric plan`: build a broadcast schedule with the
- * portable core (mf_plan), ALWAYS validate it with the independent checker
- * (mf_check), and print it as text, JSON or graphviz dot.
+ * portable core (mf_plan_checked: built, then validated by the independent
+ * checker mf_check), and print it as text, JSON or graphviz dot.
  *
  * JSON (one line, streamed to stdout, never built in memory):
  *   {"topology":{"kind":"mesh","dims":[8,8]},"algo":"eyes",
@@ -184,7 +184,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0;
 	bool want_steps = false, summary = false, routing_given = false;
 	enum fmt fmt = FMT_TEXT;
-	const struct mf_algo *used = NULL;
+	struct mf_plan_result res;
 	struct mf_args a;
 	struct plan p;
 	char err[256], shape[96];
@@ -254,49 +254,42 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	mf_format_shape(&p.t, shape, sizeof(shape));
 
-	if (algo == MESHFABRIC_ALGO_AUTO) {
-		/* auto builds and checks every candidate and keeps the best */
-		r = mf_plan_auto(&p.t, model, source, p.routing, &p.s, &used, &p.st);
-		if (r == -EOPNOTSUPP)
-			return mf_fail("no %salgorithm in this build covers %s %s",
-				       model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
-						"one-port " : "all-port ") : "",
-				       mf_topo_kind_name(p.t.kind), shape);
-		if (r) {
-			rc = mf_fail("auto on %s %s: %s", mf_topo_kind_name(p.t.kind),
-				     shape, mf_strerror(r));
-			goto out;
-		}
-		p.algo = used;
-	} else {
-		p.algo = mf_algo_by_id(algo);
-		if (model && p.algo->model != model)
+	if (algo != MESHFABRIC_ALGO_AUTO) {
+		const struct mf_algo *al = mf_algo_by_id(algo);
+
+		if (model && al->model != model)
 			return mf_usage(cmd, "%s is %s %s algorithm; --model %s does not apply",
-					p.algo->name,
-					p.algo->model == MESHFABRIC_MODEL_ALL_PORT ? "an" : "a",
-					mf_model_name(p.algo->model), mf_model_name(model));
-		if (routing_given && !p.algo->routed)
+					al->name,
+					al->model == MESHFABRIC_MODEL_ALL_PORT ? "an" : "a",
+					mf_model_name(al->model), mf_model_name(model));
+		if (routing_given && !al->routed)
 			return mf_usage(cmd, "%s does not follow a routing (--routing is for tree and binomial)",
-					p.algo->name);
-		if (p.algo->supports(&p.t))
+					al->name);
+		if (al->supports(&p.t))
 			/* meshes are the default reading of "6x6"; name the other kinds */
-			return mf_fail("%s covers %s; %s%s is not one", p.algo->name,
-				       p.algo->covers,
+			return mf_fail("%s covers %s; %s%s is not one", al->name,
+				       al->covers,
 				       p.t.kind == MESHFABRIC_KIND_TORUS ? "torus " : "",
 				       shape);
-		r = mf_plan(&p.t, p.algo->id, source, p.routing, &p.s, &used);
-		if (r) {
-			rc = mf_fail("%s on %s %s: %s", p.algo->name,
-				     mf_topo_kind_name(p.t.kind), shape, mf_strerror(r));
-			goto out;
-		}
 	}
-	/* auto checked every candidate already; others are checked here */
-	r = algo == MESHFABRIC_ALGO_AUTO ? 0 : mf_check(&p.t, &p.s, &p.st, err, sizeof(err));
+	/* the core builds and checks (auto: every candidate, keeping the best) */
+	r = mf_plan_checked(&p.t, algo, model, source, p.routing, &p.s, &res);
+	p.algo = res.used;
+	p.st = res.stats;
+	if (r == -EOPNOTSUPP)
+		return mf_fail("no %salgorithm in this build covers %s %s",
+			       model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
+					"one-port " : "all-port ") : "",
+			       mf_topo_kind_name(p.t.kind), shape);
+	if (r == -EPROTO) {
+		rc = mf_fail("%s produced an invalid schedule: %s", p.algo->name,
+			     res.why);
+		goto out;
+	}
 	if (r) {
-		rc = r == -EINVAL ?
-		     mf_fail("%s produced an invalid schedule: %s", p.algo->name, err) :
-		     mf_fail("checking the schedule: %s", mf_strerror(r));
+		rc = mf_fail("%s on %s %s: %s",
+			     algo ? mf_algo_by_id(algo)->name : "auto",
+			     mf_topo_kind_name(p.t.kind), shape, mf_strerror(r));
 		goto out;
 	}
 	if (fmt == FMT_JSON)

@@ -3,9 +3,9 @@
  * bcast.c - broadcasts: the offload (BCAST ioctl) and frames broadcast by
  * nodes.
  *
- * The offload runs the core's schedule (mf_plan), checked once by
- * mf_check() when built and cached per fabric by (algo, source), step by
- * step.  Every hop of every send is counted on its directed link and in a
+ * The offload runs the core's schedule (mf_plan_checked: built and
+ * checked once), cached per fabric by (algo, source), step by step.
+ * Every hop of every send is counted on its directed link and in a
  * struct mf_linkacct, the same per-step accounting the checker uses, so
  * the statistics equal those of `meshfabric plan`.  Each recipient gets a
  * clone of one skb: the payload is shared, never copied per recipient.
@@ -50,9 +50,7 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 					    u32 source)
 {
 	struct mf_cached_sched *e, *victim = &f->cache[0];
-	const struct mf_algo *used = NULL;
-	bool checked;
-	char why[96];
+	struct mf_plan_result res;
 	int err, i;
 
 	lockdep_assert_held(&f->bcast_lock);
@@ -66,22 +64,11 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 			victim = e;
 	}
 	mf_cache_drop(victim);
-	checked = algo == MESHFABRIC_ALGO_AUTO;
-	if (checked)	/* auto checks every candidate, returns the stats */
-		err = mf_plan_auto(&f->topo, 0, source, f->routing,
-				   &victim->sched, &used, &victim->stats);
-	else
-		err = mf_plan(&f->topo, algo, source, f->routing,
-			      &victim->sched, &used);
-	if (!err && !checked) {
-		err = mf_check(&f->topo, &victim->sched, &victim->stats, why,
-			       sizeof(why));
-		if (err == -EINVAL) {
-			pr_err_ratelimited("schedule of algorithm %u from %u rejected: %s\n",
-					   algo, source, why);
-			err = -EPROTO;
-		}
-	}
+	err = mf_plan_checked(&f->topo, algo, 0, source, f->routing,
+			      &victim->sched, &res);
+	if (err == -EPROTO)
+		pr_err_ratelimited("schedule of algorithm %u from %u rejected: %s\n",
+				   algo, source, res.why);
 	if (err) {
 		mf_sched_free(&victim->sched);
 		return ERR_PTR(err);
@@ -89,7 +76,8 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 	mf_count_get();
 	victim->valid = true;
 	victim->algo = algo;
-	victim->used = used ? used->id : MESHFABRIC_ALGO_AUTO;
+	victim->used = res.used->id;
+	victim->stats = res.stats;
 	victim->source = source;
 	victim->stamp = ++f->clock;
 	return victim;

@@ -180,3 +180,20 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 		return err;
 	return build_one(a, t, source, routing, s);
 }
+
+int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		    u32 routing, struct mf_sched *s,
+		    struct mf_plan_result *res)
+{
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	if (id == MESHFABRIC_ALGO_AUTO)	/* checks every candidate itself */
+		return mf_plan_auto(t, model, source, routing, s, &res->used,
+				    &res->stats);
+	err = mf_plan(t, id, source, routing, s, &res->used);
+	if (err)
+		return err;
+	err = mf_check(t, s, &res->stats, res->why, sizeof(res->why));
+	return err == -EINVAL ? -EPROTO : err;
+}

@@ -53,6 +53,26 @@ int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
 const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model,
 				   u32 source);
 
+/* What mf_plan_checked() returns besides the schedule. */
+struct mf_plan_result {
+	const struct mf_algo *used;	/* the algorithm that ran */
+	struct mf_stats stats;		/* mf_check()'s */
+	char why[96];			/* the checker's reason (-EPROTO) */
+};
+
+/* THE planning entry point for every caller outside the core (the tool's
+ * plan and bcast, the kernel's offload): the schedule of algorithm id
+ * (MESHFABRIC_ALGO_AUTO: the best of the port model, 0 for either, as
+ * mf_plan_auto ranks them) from source, checked by mf_check(), with its
+ * statistics and the algorithm that ran.  s need not be initialised; free
+ * it with mf_sched_free whatever the result.  -EOPNOTSUPP if nothing
+ * covers t, -EINVAL bad arguments, -EPROTO if the checker rejected the
+ * builder's schedule (a builder bug: res->why says why), -ENOMEM.
+ */
+int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		    u32 routing, struct mf_sched *s,
+		    struct mf_plan_result *res);
+
 /* The algorithms, one file each. */
 extern const struct mf_algo mf_algo_eyes;
 extern const struct mf_algo mf_algo_hex;

@@ -7,7 +7,7 @@
  *   u8/u16/u32/u64/s32/s64, bool, size_t, NULL, memset/memcpy,
  *   mf_alloc/mf_zalloc/mf_free (large, may sleep), mf_alloc_array (checks
  *   for overflow), negative errno values (-EINVAL, -ENOMEM, -E2BIG,
- *   -EOPNOTSUPP, -ERANGE, -ENOENT), snprintf for error texts.
+ *   -EOPNOTSUPP, -ERANGE, -ENOENT, -EPROTO), snprintf for error texts.
  * No floating point (the kernel forbids it), no recursion deeper than
  * O(log N) frames, no large stack arrays (kernel stacks are 16 KiB).
  */

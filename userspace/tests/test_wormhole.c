@@ -271,7 +271,9 @@ static u32 steps_of(u32 kind, u32 d, const u32 *dims, const u32 *src)
 	return one(&t, mf_topo_id(&t, src));
 }
 
-/* Issue 13's figures, and where tsay-wang is beaten on d = 3 tori. */
+/* Issue 13's figures (8^3 torus: 4), where tsay-wang is beaten on d = 3
+ * tori, and shapes at the counting bound.
+ */
 static void test_issue_figures(void)
 {
 	u32 z[MF_MAX_DIMS] = { 0 }, c[MF_MAX_DIMS] = { 8, 8 };
@@ -284,8 +286,14 @@ static void test_issue_figures(void)
 	EXPECT(steps_of(MESHFABRIC_KIND_MESH, 2, (u32[]){ 16, 16 }, z) <= 6);
 	EXPECT(steps_of(MESHFABRIC_KIND_MESH, 2, (u32[]){ 16, 16 }, c) <= 6);
 	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 3, tw8), 0);
+	EXPECT_EQ(one(&t, 0), 4);
 	if (!run(&t, MESHFABRIC_ALGO_TSAY_WANG, 0, &tw))
 		EXPECT(one(&t, 0) < tw.steps);
+	/* at the counting bound: 8x8 torus, 16x16 mesh from (8,8) */
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, c), 0);
+	EXPECT_EQ(one(&t, 0), counting_bound(&t, 0));
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, (u32[]){ 16, 16 }), 0);
+	EXPECT_EQ(one(&t, mf_topo_id(&t, c)), counting_bound(&t, mf_topo_id(&t, c)));
 	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 3, tw12), 0);
 	if (!run(&t, MESHFABRIC_ALGO_TSAY_WANG, 0, &tw))
 		EXPECT(one(&t, 0) < tw.steps);

@@ -22,14 +22,24 @@
  *    and everything else lies in the path's own slab.
  * Contention-free by construction; mf_check() verifies it.
  *
+ * Pinwheel: two consecutive dimensions i = pi_j, k = pi_(j+1) of the order
+ * may instead be cut into four arms that turn around the core, each arm
+ * taking one corner region ((i,+) takes (+i,+k), (k,+) takes (-i,+k),
+ * (i,-) takes (-i,-k), (k,-) takes (+i,-k)).  Each arm still contains the
+ * exit of the owner's ray in its direction, so the argument above holds;
+ * the arms are squarer than slabs, whose first one spans every later
+ * dimension in full (8x8 torus: 3 steps instead of 4; 8^3: 4 instead of 5).
+ *
  * Sizes: steps[b] is the number of steps this scheme needs for a box of
  * extents b with its owner at the centre (floor((b_i - 1) / 2)), computed
  * bottom-up for every box up to the topology's extents (one byte per box,
  * indexed like node ids).  For budget t the slab of pi_j is as thick as
  * the table allows a box to be covered in t - 1 steps (binary search), and
- * a centred owner stays at the centre of its core.  The order pi is the
- * first of a candidate list (every permutation for d <= 4; rotations of
- * the identity and its reverse above) that fits the budget.
+ * a centred owner stays at the centre of its core.  The candidate (order
+ * pi, and where a pinwheel replaces two slabs, if anywhere) is the first
+ * that fits the budget; orders: every permutation for d <= 4, rotations of
+ * the identity and of its reverse above.  Pinwheels are tried on extents
+ * up to WH_PINMAX only (every arm thickness is scanned).
  *
  * A torus is unrolled around the source (the source at the centre of the
  * interval 0..n_i - 1 in each dimension), so it is a mesh with a centred
@@ -43,6 +53,7 @@
 #define WH_MAXORD	24
 #define WH_BEAM		256
 #define WH_MAXT		64
+#define WH_PINMAX	64
 
 struct wh_ctx {
 	const struct mf_topo *t;
@@ -136,39 +147,120 @@ static u32 wh_box_lb(const struct wh_ctx *x, const u32 *ext)
 	return t > t1 ? t : t1;
 }
 
-/* One step of the owner at pos in box ext with budget t (>= 1) and order
- * o: the slab thicknesses lo[i] (left) and hi[i] (right); ext and pos
- * become the core and the owner's place in it.  Slabs are as thick as a
- * box coverable in t - 1 steps may be.
+/* The largest slab thickness in dimension i (at most max) for which the
+ * box ext, with ext[i] replaced by it, is covered in fewer than t steps.
  */
-static void wh_split(const struct wh_ctx *x, u32 *ext, u32 *pos, u32 t,
-		     const u8 *o, u32 *lo, u32 *hi)
+static u32 wh_thick(const struct wh_ctx *x, u32 *ext, u32 i, u32 max, u32 t)
 {
-	u32 j, i, a, b, l, h, mid, keep;
+	u32 keep = ext[i], l = 0, h = max, mid;
+
+	while (l < h) {
+		mid = (l + h + 1) / 2;
+		ext[i] = mid;
+		if (x->steps[wh_box_id(x, ext)] < t)
+			l = mid;
+		else
+			h = mid - 1;
+	}
+	ext[i] = keep;
+	return l;
+}
+
+/* Steps of ext with dimension i set to a and k to b. */
+static u32 wh_steps2(const struct wh_ctx *x, const u32 *ext, u32 i, u32 a,
+		     u32 k, u32 b)
+{
+	u32 e[WH_MAXD];
+
+	memcpy(e, ext, sizeof(e));
+	e[i] = a;
+	e[k] = b;
+	return x->steps[wh_box_id(x, e)];
+}
+
+/* Pinwheel in dimensions i and k: four arms around the core, each taking
+ * one corner region: (i,+) the (+i,+k) one, (k,+) (-i,+k), (i,-) (-i,-k),
+ * (k,-) (+i,-k).  Arm (i,+) is hi[i] x (ext[k] - lo[k]), (i,-) is
+ * lo[i] x (ext[k] - hi[k]), (k,+) is hi[k] x (ext[i] - hi[i]), (k,-) is
+ * lo[k] x (ext[i] - lo[i]).  Every k-thickness y is tried with the
+ * thickest i-arms that fit; the smallest core wins.  False if none fits.
+ */
+static bool wh_pinwheel(const struct wh_ctx *x, u32 *ext, const u32 *pos,
+			u32 t, u32 i, u32 k, u32 *lo, u32 *hi)
+{
+	u32 pi = pos[i], qi = ext[i] - 1 - pos[i];
+	u32 pk = pos[k], qk = ext[k] - 1 - pos[k];
+	u32 y, yl, yr, xt, xl, xr, keep = ext[k];
+	u64 area, best = U64_MAX;
+
+	for (y = pk > qk ? pk : qk; y > 0; y--) {
+		yl = y < pk ? y : pk;
+		yr = y < qk ? y : qk;
+		ext[k] = keep - (yl < yr ? yl : yr);
+		xt = wh_thick(x, ext, i, pi > qi ? pi : qi, t);
+		ext[k] = keep;
+		xl = xt < pi ? xt : pi;
+		xr = xt < qi ? xt : qi;
+		if ((yr && wh_steps2(x, ext, k, yr, i, ext[i] - xr) >= t) ||
+		    (yl && wh_steps2(x, ext, k, yl, i, ext[i] - xl) >= t))
+			continue;
+		area = (u64)(ext[i] - xl - xr) * (keep - yl - yr);
+		if (area < best) {
+			best = area;
+			lo[i] = xl;
+			hi[i] = xr;
+			lo[k] = yl;
+			hi[k] = yr;
+		}
+	}
+	return best != U64_MAX;
+}
+
+/* Candidate c: order x->order[c % nord]; c / nord = 0: slabs only, p > 0:
+ * a pinwheel in dimensions pi_(p-1) and pi_p (if both extents are at most
+ * WH_PINMAX, else the candidate is void).
+ */
+static u32 wh_ncand(const struct wh_ctx *x)
+{
+	return x->nord * x->d;
+}
+
+/* One step of the owner at pos in box ext with budget t (>= 1) and
+ * candidate c: the thicknesses lo[i] (left) and hi[i] (right); ext and pos
+ * become the core and the owner's place in it.  Slabs are as thick as a
+ * box coverable in t - 1 steps may be.  False if c is void here.
+ */
+static bool wh_split(const struct wh_ctx *x, u32 *ext, u32 *pos, u32 t,
+		     u32 c, u32 *lo, u32 *hi)
+{
+	const u8 *o = x->order[c % x->nord];
+	u32 pin = c / x->nord, j, i, a, b, l;
 
 	for (j = 0; j < x->d; j++) {
 		i = o[j];
+		if (pin && j + 1 == pin) {
+			u32 k = o[j + 1];
+
+			if (ext[i] > WH_PINMAX || ext[k] > WH_PINMAX ||
+			    ext[i] < 2 || ext[k] < 2 ||
+			    !wh_pinwheel(x, ext, pos, t, i, k, lo, hi))
+				return false;
+			ext[i] -= lo[i] + hi[i];
+			pos[i] -= lo[i];
+			ext[k] -= lo[k] + hi[k];
+			pos[k] -= lo[k];
+			j++;
+			continue;
+		}
 		a = pos[i];
 		b = ext[i] - 1 - pos[i];
-		lo[i] = 0;
-		hi[i] = 0;
-		keep = ext[i];
-		l = 0;
-		h = a > b ? a : b;
-		while (l < h) {	/* largest thickness in budget */
-			mid = (l + h + 1) / 2;
-			ext[i] = mid;
-			if (x->steps[wh_box_id(x, ext)] < t)
-				l = mid;
-			else
-				h = mid - 1;
-		}
-		ext[i] = keep;
+		l = wh_thick(x, ext, i, a > b ? a : b, t);
 		lo[i] = l < a ? l : a;
 		hi[i] = l < b ? l : b;
 		ext[i] -= lo[i] + hi[i];
 		pos[i] -= lo[i];
 	}
+	return true;
 }
 
 static bool wh_centred(const struct wh_ctx *x, const u32 *ext, const u32 *pos)
@@ -202,17 +294,17 @@ static int wh_table(struct wh_ctx *x)
 		for (;; t++) {
 			if (t >= WH_MAXT)
 				return -ERANGE;
-			for (k = 0; k < x->nord; k++) {
+			for (k = 0; k < wh_ncand(x); k++) {
 				for (i = 0; i < x->d; i++) {
 					e[i] = ext[i];
 					pos[i] = (ext[i] - 1) / 2;
 				}
-				wh_split(x, e, pos, t, x->order[k], lo, hi);
-				if (x->steps[wh_box_id(x, e)] < t &&
+				if (wh_split(x, e, pos, t, k, lo, hi) &&
+				    x->steps[wh_box_id(x, e)] < t &&
 				    wh_box_id(x, e) != id)
 					break;
 			}
-			if (k < x->nord)
+			if (k < wh_ncand(x))
 				break;
 		}
 		x->steps[id] = (u8)t;
@@ -274,13 +366,13 @@ static bool wh_chain_try(const struct wh_ctx *x, const u32 *ext0,
 			}
 			if (k == t)
 				continue;
-			for (o = 0; o < x->nord; o++) {
+			for (o = 0; o < wh_ncand(x); o++) {
 				u32 e[WH_MAXD], p[WH_MAXD];
 
 				memcpy(e, ext, sizeof(e));
 				memcpy(p, pos, sizeof(p));
-				wh_split(x, e, p, t - k, x->order[o], lo, hi);
-				if (wh_box_lb(x, e) + k + 1 > t)
+				if (!wh_split(x, e, p, t - k, o, lo, hi) ||
+				    wh_box_lb(x, e) + k + 1 > t)
 					continue;
 				nd.ext = wh_box_id(x, e);
 				if (nd.ext == cur[a].ext)
@@ -374,42 +466,89 @@ static void wh_push(struct wh_build *b, const u32 *lo, const u32 *ext)
 	b->nnew++;
 }
 
-/* One step of the owner at lo + pos of box (lo, ext): sends and records. */
+/* Send from u to the centre of box (blo, bext), first along dimension
+ * first, and record the box for its new owner.
+ */
+static int wh_arm(struct wh_build *b, const u32 *u, const u32 *blo,
+		  const u32 *bext, u32 first)
+{
+	u32 v[WH_MAXD], q;
+	int err;
+
+	for (q = 0; q < b->x->d; q++)
+		v[q] = blo[q] + (bext[q] - 1) / 2;
+	err = wh_send(b, u, v, first);
+	if (!err && wh_box_id(b->x, bext))
+		wh_push(b, blo, bext);
+	return err;
+}
+
+/* Arm of dimension i, side hi (else lo), of thickness th, with dimension
+ * k (if k < d) limited to [klo, klo + kext).
+ */
+static int wh_arm_of(struct wh_build *b, const u32 *u, const u32 *slo,
+		     const u32 *sext, u32 i, bool hi, u32 th, u32 k, u32 klo,
+		     u32 kext)
+{
+	u32 blo[WH_MAXD], bext[WH_MAXD];
+
+	if (!th)
+		return 0;
+	memcpy(blo, slo, sizeof(blo));
+	memcpy(bext, sext, sizeof(bext));
+	bext[i] = th;
+	blo[i] = hi ? slo[i] + sext[i] - th : slo[i];
+	if (k < b->x->d) {
+		blo[k] = klo;
+		bext[k] = kext;
+	}
+	return wh_arm(b, u, blo, bext, i);
+}
+
+/* One step of the owner at lo + pos of box (lo, ext) with budget t and
+ * candidate c: sends and records; (lo, ext, pos) become its core.
+ */
 static int wh_step_box(struct wh_build *b, u32 *lo, u32 *ext, u32 *pos,
-		       u32 t, const u8 *o)
+		       u32 t, u32 c)
 {
 	const struct wh_ctx *x = b->x;
+	const u8 *o = x->order[c % x->nord];
 	u32 L[WH_MAXD], R[WH_MAXD], e[WH_MAXD], p[WH_MAXD], u[WH_MAXD];
-	u32 slo[WH_MAXD], sext[WH_MAXD], v[WH_MAXD], j, i, k, q;
-	int err;
+	u32 slo[WH_MAXD], sext[WH_MAXD], pin = c / x->nord, j, i, k;
+	int err = 0;
 
 	memcpy(e, ext, sizeof(e));
 	memcpy(p, pos, sizeof(p));
-	wh_split(x, e, p, t, o, L, R);
+	if (!wh_split(x, e, p, t, c, L, R))
+		return -EINVAL;
 	for (i = 0; i < x->d; i++)
 		u[i] = lo[i] + pos[i];
 	/* walk the order again: slab of pi_j = core so far, full after */
 	memcpy(slo, lo, sizeof(slo));
 	memcpy(sext, ext, sizeof(sext));
-	for (j = 0; j < x->d; j++) {
+	for (j = 0; j < x->d && !err; j++) {
 		i = o[j];
-		for (k = 0; k < 2; k++) {
-			u32 th = k ? R[i] : L[i];
-			u32 blo[WH_MAXD], bext[WH_MAXD];
-
-			if (!th)
-				continue;
-			memcpy(blo, slo, sizeof(blo));
-			memcpy(bext, sext, sizeof(bext));
-			bext[i] = th;
-			blo[i] = k ? slo[i] + sext[i] - th : slo[i];
-			for (q = 0; q < x->d; q++)
-				v[q] = blo[q] + (bext[q] - 1) / 2;
-			err = wh_send(b, u, v, i);
-			if (err)
-				return err;
-			if (wh_box_id(x, bext))
-				wh_push(b, blo, bext);
+		if (pin && j + 1 == pin) {
+			k = o[++j];
+			err = wh_arm_of(b, u, slo, sext, i, true, R[i], k,
+					slo[k] + L[k], sext[k] - L[k]);
+			if (!err)
+				err = wh_arm_of(b, u, slo, sext, i, false, L[i],
+						k, slo[k], sext[k] - R[k]);
+			if (!err)
+				err = wh_arm_of(b, u, slo, sext, k, true, R[k],
+						i, slo[i], sext[i] - R[i]);
+			if (!err)
+				err = wh_arm_of(b, u, slo, sext, k, false, L[k],
+						i, slo[i] + L[i], sext[i] - L[i]);
+			slo[k] += L[k];
+			sext[k] -= L[k] + R[k];
+		} else {
+			err = wh_arm_of(b, u, slo, sext, i, false, L[i], x->d,
+					0, 0);
+			if (!err)
+				err = wh_arm_of(b, u, slo, sext, i, true, R[i],
+						x->d, 0, 0);
 		}
 		slo[i] += L[i];
 		sext[i] -= L[i] + R[i];
@@ -417,7 +556,7 @@ static int wh_step_box(struct wh_build *b, u32 *lo, u32 *ext, u32 *pos,
 	memcpy(lo, slo, sizeof(slo));
 	memcpy(ext, sext, sizeof(sext));
 	memcpy(pos, p, sizeof(p));
-	return 0;
+	return err;
 }
 
 static int wh_build_all(struct wh_build *b, const u32 *pos0,
@@ -445,7 +584,7 @@ static int wh_build_all(struct wh_build *b, const u32 *pos0,
 		b->nnew = 0;
 		if (chain) {
 			err = wh_step_box(b, lo, ext, pos, ch->steps - k,
-					  x->order[ch->ord[k]]);
+					  ch->ord[k]);
 			if (err)
 				return err;
 			if (k + 1 == ch->len) {
@@ -465,7 +604,7 @@ static int wh_build_all(struct wh_build *b, const u32 *pos0,
 				rpos[i] = (rext[i] - 1) / 2;
 			}
 			err = wh_step_box(b, rlo, rext, rpos, t,
-					  x->order[x->ord[id]]);
+					  x->ord[id]);
 			if (err)
 				return err;
 			if (x->steps[wh_box_id(x, rext)])

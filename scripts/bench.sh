@@ -77,3 +77,8 @@ row "tsay-wang torus 101x101x101" 1030301 --torus 101x101x101 --algo tsay-wang -
 echo "(goal: eyes 1024x1024 under 2 s; RSS per node constant = memory linear in nodes)"
 read -r el rss rc < <(measure plan --json --mesh 1024x1024 --algo eyes --from 0,0)
 echo "plan --json, eyes 1024x1024 (streamed to /dev/null): $el s, $((rss / 1024)) MiB, exit $rc"
+# wormhole (all-port, multi-hop sends): the same shapes through the tool
+row "wormhole torus 1024x1024" 1048576 --torus 1024x1024 --algo wormhole --from 0,0
+row "wormhole mesh 1024x1024" 1048576 --mesh 1024x1024 --algo wormhole --from 0,0
+row "wormhole torus 101x101x101" 1030301 --torus 101x101x101 --algo wormhole --from 0,0,0
+row "wormhole mesh 101x101x101" 1030301 --mesh 101x101x101 --algo wormhole --from 0,0,0

@@ -41,7 +41,7 @@ _meshfabric()
 
 	case $prev in
 	--algo)
-		words="auto eyes hex tree binomial flood tsay-wang mintcd" ;;
+		words="auto eyes hex tree binomial flood tsay-wang mintcd wormhole" ;;
 	--routing)
 		words="default dor diagonal cdo a1" ;;
 	--model)

@@ -36,7 +36,8 @@
 #define MESHFABRIC_ALGO_FLOOD		5	/* all-port BFS */
 #define MESHFABRIC_ALGO_TSAY_WANG	6	/* 002, all-port torus */
 #define MESHFABRIC_ALGO_MINTCD		7	/* search, one-port */
-#define MESHFABRIC_ALGO_MAX		7
+#define MESHFABRIC_ALGO_WORMHOLE	10	/* box splitting, all-port */
+#define MESHFABRIC_ALGO_MAX		10
 
 /* Port models. */
 #define MESHFABRIC_MODEL_ONE_PORT	1

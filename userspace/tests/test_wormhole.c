@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_wormhole.c - the wormhole all-port broadcast (multi-hop sends, box
+ * splitting) on meshes and tori of any sizes, d = 1..8.
+ *
+ * Every schedule passes mf_check() (every node informed exactly once, one
+ * send per outgoing link per step) with zero step contention, and its steps
+ * are at least the counting bound computed here from the topology's node
+ * degrees alone (a test of the test).  Where tsay-wang applies (n^d tori),
+ * tsay-wang is built and checked here and wormhole must not take more steps.
+ * Figures from issue 13 (7x7 torus: 3; 8x8 mesh from a corner: 4; 16x16
+ * mesh: at most 6) are asserted, and d = 1 must meet its lower bound
+ * exactly (the counting bound, and on a mesh line a cut bound for the
+ * nodes on each side of the source).
+ */
+#include "mf_test.h"
+#include "algo.h"
+#include "check.h"
+
+/* Number of distinct neighbours (= outgoing links) of v, from
+ * mf_topo_neighbor() only.
+ */
+static u32 degree(const struct mf_topo *t, u32 v)
+{
+	s64 nb[2 * MF_MAX_DIMS];
+	u32 p, q, k = 0;
+
+	for (p = 0; p < t->nports; p++) {
+		s64 w = mf_topo_neighbor(t, v, p);
+
+		if (w < 0)
+			continue;
+		for (q = 0; q < k && nb[q] != w; q++)
+			;
+		if (q == k)
+			nb[k++] = w;
+	}
+	return k;
+}
+
+/*
+ * The counting bound: in a step every informed node starts at most one
+ * send per outgoing link, so informed(t + 1) <= informed(t) + deg(source)
+ * + the sum of the informed(t) - 1 largest degrees of the topology.  The
+ * bound is the first t at which this reaches N.
+ */
+static u32 counting_bound(const struct mf_topo *t, u32 src)
+{
+	u64 hist[2 * MF_MAX_DIMS + 1] = { 0 }, informed = 1;
+	u32 v, steps = 0;
+
+	for (v = 0; v < t->nodes; v++)
+		hist[degree(t, v)]++;
+	while (informed < t->nodes) {
+		u64 more = degree(t, src), left = informed - 1;
+		int g;
+
+		for (g = 2 * MF_MAX_DIMS; g >= 0 && left; g--) {
+			u64 k = hist[g] < left ? hist[g] : left;
+
+			more += k * (u64)g;
+			left -= k;
+		}
+		informed += more;
+		steps++;
+	}
+	return steps;
+}
+
+/* Build algo from src and check it; 0 and *st on success. */
+static int run(const struct mf_topo *t, u32 algo, u32 src, struct mf_stats *st)
+{
+	struct mf_sched s;
+	char err[160] = "";
+	int ret;
+
+	memset(st, 0, sizeof(*st));
+	ret = mf_plan(t, algo, src, MESHFABRIC_ROUTE_DEFAULT, &s, NULL);
+	if (!ret)
+		ret = mf_check(t, &s, st, err, sizeof(err));
+	EXPECT_MSG(ret == 0, "algo %u %s d=%u %ux%ux%u src=%u: %d %s", algo,
+		   mf_topo_kind_name(t->kind), t->ndims, t->dims[0],
+		   t->ndims > 1 ? t->dims[1] : 1, t->ndims > 2 ? t->dims[2] : 1,
+		   src, ret, err);
+	mf_sched_free(&s);
+	return ret;
+}
+
+/* wormhole from src: valid, contention-free, N - 1 sends, >= the bound.
+ * Returns the steps (0 on failure).
+ */
+static u32 one(const struct mf_topo *t, u32 src)
+{
+	struct mf_stats st;
+	u32 lb;
+
+	if (run(t, MESHFABRIC_ALGO_WORMHOLE, src, &st))
+		return 0;
+	lb = counting_bound(t, src);
+	EXPECT_MSG(st.contention == 0 && st.max_link_load <= 1,
+		   "%s d=%u src=%u contention %llu", mf_topo_kind_name(t->kind),
+		   t->ndims, src, (unsigned long long)st.contention);
+	EXPECT_EQ(st.sends, t->nodes - 1);
+	EXPECT_MSG(st.steps >= lb, "%s d=%u %ux%u src=%u: %u steps < bound %u",
+		   mf_topo_kind_name(t->kind), t->ndims, t->dims[0],
+		   t->ndims > 1 ? t->dims[1] : 1, src, st.steps, lb);
+	return st.steps;
+}
+
+static u32 rng_state = 12345;
+
+static u32 rnd(u32 n)
+{
+	rng_state = rng_state * 1103515245U + 12345U;
+	return (rng_state >> 8) % n;
+}
+
+/* Sources: every corner (up to 4 of them), the centre, two random nodes. */
+static void sources(const struct mf_topo *t)
+{
+	u32 c[MF_MAX_DIMS], i, k;
+
+	for (k = 0; k < 4 && k < (1U << t->ndims); k++) {
+		for (i = 0; i < t->ndims; i++)
+			c[i] = (k >> i) & 1 ? t->dims[i] - 1 : 0;
+		one(t, mf_topo_id(t, c));
+	}
+	for (i = 0; i < t->ndims; i++)
+		c[i] = t->dims[i] / 2;
+	one(t, mf_topo_id(t, c));
+	one(t, rnd(t->nodes));
+	one(t, rnd(t->nodes));
+}
+
+static void both(u32 d, const u32 *dims)
+{
+	struct mf_topo t;
+
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, d, dims), 0);
+	sources(&t);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, d, dims), 0);
+	sources(&t);
+}
+
+/*
+ * A line: the a nodes beyond one link receive at most one message through
+ * that link per step, and each of them informs at most two more, so after
+ * t steps at most (3^t - 1) / 2 of them are informed.
+ */
+static u32 cut_bound(u32 a)
+{
+	u64 reach = 0;
+	u32 t = 0;
+
+	while (reach < a) {
+		reach = 3 * reach + 1;
+		t++;
+	}
+	return t;
+}
+
+/* d = 1: every size 2..40, every source, meets the larger of the counting
+ * bound and (meshes) the cut bounds of both sides exactly.
+ */
+static void test_d1_exact(void)
+{
+	u32 n, s, k, lb;
+	struct mf_topo t;
+
+	for (k = 0; k < 2; k++)
+		for (n = 2; n <= 40; n++) {
+			EXPECT_EQ(mf_topo_init(&t, k ? MESHFABRIC_KIND_TORUS :
+					       MESHFABRIC_KIND_MESH, 1, &n), 0);
+			for (s = 0; s < n; s++) {
+				lb = counting_bound(&t, s);
+				if (!k && cut_bound(s) > lb)
+					lb = cut_bound(s);
+				if (!k && cut_bound(n - 1 - s) > lb)
+					lb = cut_bound(n - 1 - s);
+				EXPECT_MSG(one(&t, s) == lb, "%s %u from %u",
+					   mf_topo_kind_name(t.kind), n, s);
+			}
+		}
+}
+
+static void test_d2_matrix(void)
+{
+	u32 dims[2];
+
+	for (dims[0] = 2; dims[0] <= 20; dims[0]++)
+		for (dims[1] = 2; dims[1] <= 20; dims[1]++)
+			both(2, dims);
+}
+
+static void test_d3_matrix(void)
+{
+	u32 dims[3], i;
+
+	for (i = 2; i <= 12; i++) {
+		dims[0] = dims[1] = dims[2] = i;
+		both(3, dims);
+	}
+	for (i = 0; i < 40; i++) {
+		dims[0] = 2 + rnd(11);
+		dims[1] = 2 + rnd(11);
+		dims[2] = 2 + rnd(11);
+		both(3, dims);
+	}
+}
+
+static void test_d4_to_d8_small(void)
+{
+	u32 dims[MF_MAX_DIMS], i, d;
+
+	for (i = 2; i <= 6; i++) {
+		dims[0] = dims[1] = dims[2] = dims[3] = i;
+		both(4, dims);
+	}
+	for (i = 0; i < 12; i++) {
+		for (d = 0; d < 4; d++)
+			dims[d] = 2 + rnd(5);
+		both(4, dims);
+	}
+	for (d = 5; d <= 8; d++) {
+		for (i = 0; i < d; i++)
+			dims[i] = 2 + i % 2;
+		both(d, dims);
+		for (i = 0; i < d; i++)
+			dims[i] = d <= 6 ? 4 : 3;
+		both(d, dims);
+	}
+}
+
+/* Every tsay-wang case of test_tsay_wang.c: wormhole <= tsay-wang. */
+static void vs_tsay_wang(u32 d, u32 n0, u32 n1)
+{
+	u32 dims[MF_MAX_DIMS], n, i, k;
+	struct mf_topo t;
+	struct mf_stats tw;
+
+	for (n = n0; n <= n1; n++) {
+		for (i = 0; i < d; i++)
+			dims[i] = n;
+		EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, d, dims), 0);
+		for (k = 0; k < 2; k++) {
+			u32 src = k ? t.nodes / 2 + n / 3 : 0, w;
+
+			if (run(&t, MESHFABRIC_ALGO_TSAY_WANG, src, &tw))
+				continue;
+			w = one(&t, src);
+			EXPECT_MSG(w && w <= tw.steps,
+				   "%u^%u from %u: wormhole %u > tsay-wang %u",
+				   n, d, src, w, tw.steps);
+		}
+	}
+}
+
+static void test_vs_tsay_wang(void)
+{
+	vs_tsay_wang(2, 3, 30);
+	vs_tsay_wang(3, 3, 30);
+	vs_tsay_wang(4, 3, 6);
+	vs_tsay_wang(5, 3, 4);
+}
+
+static u32 steps_of(u32 kind, u32 d, const u32 *dims, const u32 *src)
+{
+	struct mf_topo t;
+
+	EXPECT_EQ(mf_topo_init(&t, kind, d, dims), 0);
+	return one(&t, mf_topo_id(&t, src));
+}
+
+/* Issue 13's figures (8^3 torus: 4), where tsay-wang is beaten on d = 3
+ * tori, and shapes at the counting bound.
+ */
+static void test_issue_figures(void)
+{
+	u32 z[MF_MAX_DIMS] = { 0 }, c[MF_MAX_DIMS] = { 8, 8 };
+	u32 tw8[3] = { 8, 8, 8 }, tw12[3] = { 12, 12, 12 };
+	struct mf_topo t;
+	struct mf_stats tw;
+
+	EXPECT_EQ(steps_of(MESHFABRIC_KIND_TORUS, 2, (u32[]){ 7, 7 }, z), 3);
+	EXPECT_EQ(steps_of(MESHFABRIC_KIND_MESH, 2, (u32[]){ 8, 8 }, z), 4);
+	EXPECT(steps_of(MESHFABRIC_KIND_MESH, 2, (u32[]){ 16, 16 }, z) <= 6);
+	EXPECT(steps_of(MESHFABRIC_KIND_MESH, 2, (u32[]){ 16, 16 }, c) <= 6);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 3, tw8), 0);
+	EXPECT_EQ(one(&t, 0), 4);
+	if (!run(&t, MESHFABRIC_ALGO_TSAY_WANG, 0, &tw))
+		EXPECT(one(&t, 0) < tw.steps);
+	/* at the counting bound: 8x8 torus, 16x16 mesh from (8,8) */
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, c), 0);
+	EXPECT_EQ(one(&t, 0), counting_bound(&t, 0));
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, (u32[]){ 16, 16 }), 0);
+	EXPECT_EQ(one(&t, mf_topo_id(&t, c)), counting_bound(&t, mf_topo_id(&t, c)));
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 3, tw12), 0);
+	if (!run(&t, MESHFABRIC_ALGO_TSAY_WANG, 0, &tw))
+		EXPECT(one(&t, 0) < tw.steps);
+}
+
+/* Far fewer steps than the one-hop baselines, whose steps are the
+ * source's eccentricity.
+ */
+static void test_vs_flood(void)
+{
+	u32 dims[2] = { 16, 16 }, z[2] = { 0, 0 };
+	struct mf_topo t;
+	struct mf_stats fl;
+
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, dims), 0);
+	if (!run(&t, MESHFABRIC_ALGO_FLOOD, mf_topo_id(&t, z), &fl))
+		EXPECT(one(&t, 0) * 5 <= fl.steps);
+}
+
+static void test_supports(void)
+{
+	struct mf_topo t;
+	u32 dims[1] = { 4 };
+
+	EXPECT(mf_algo_by_name("wormhole") == &mf_algo_wormhole);
+	EXPECT(mf_algo_by_id(MESHFABRIC_ALGO_WORMHOLE) == &mf_algo_wormhole);
+	EXPECT_EQ(mf_algo_wormhole.model, MESHFABRIC_MODEL_ALL_PORT);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_HEX, 1, dims), 0);
+	EXPECT(mf_algo_wormhole.supports(&t) != 0);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 1, dims), 0);
+	EXPECT_EQ(mf_algo_wormhole.supports(&t), 0);
+}
+
+int main(void)
+{
+	RUN(test_supports);
+	RUN(test_d1_exact);
+	RUN(test_d2_matrix);
+	RUN(test_d3_matrix);
+	RUN(test_d4_to_d8_small);
+	RUN(test_vs_tsay_wang);
+	RUN(test_issue_figures);
+	RUN(test_vs_flood);
+	return mf_test_done();
+}

@@ -36,8 +36,8 @@
 #define MESHFABRIC_ALGO_FLOOD		5	/* all-port BFS */
 #define MESHFABRIC_ALGO_TSAY_WANG	6	/* 002, all-port torus */
 #define MESHFABRIC_ALGO_MINTCD		7	/* search, one-port */
-#define MESHFABRIC_ALGO_WORMHOLE	10	/* box splitting, all-port */
-#define MESHFABRIC_ALGO_MAX		10
+#define MESHFABRIC_ALGO_WORMHOLE	8	/* box splitting, all-port */
+#define MESHFABRIC_ALGO_MAX		8
 
 /* Port models. */
 #define MESHFABRIC_MODEL_ONE_PORT	1

@@ -205,26 +205,28 @@ void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes)
 		p += READ_ONCE(f->links.row[cpu][l].packets);
 		b += READ_ONCE(f->links.row[cpu][l].bytes);
 	}
-	*packets = p - f->links.base[l].packets;
-	*bytes = b - f->links.base[l].bytes;
+	*packets = p - READ_ONCE(f->links.base[l].packets);
+	*bytes = b - READ_ONCE(f->links.base[l].bytes);
 }
 
 /* Restart every counter from zero: the bases take the current sums (the
- * per-CPU rows are written by their CPUs only).  Under stats_lock.
+ * per-CPU rows are written by their CPUs only).  Resets are serialised by
+ * stats_lock; readers do not take it (a base is one 64-bit store).
  */
 void mf_link_reset(struct mf_fabric *f)
 {
 	struct mf_linkctr *base = f->links.base;
 	u64 l, p, b;
 
-	lockdep_assert_held(&f->stats_lock);
+	mutex_lock(&f->stats_lock);
 	for (l = 0; l < f->links.n; l++) {
 		mf_link_read(f, l, &p, &b);
-		base[l].packets += p;
-		base[l].bytes += b;
+		WRITE_ONCE(base[l].packets, base[l].packets + p);
+		WRITE_ONCE(base[l].bytes, base[l].bytes + b);
 		if (!(l & 4095))
 			cond_resched();
 	}
+	mutex_unlock(&f->stats_lock);
 }
 
 static void mf_fabric_free(struct mf_fabric *f)

@@ -460,17 +460,20 @@ static long mf_ioc_link_stats(void __user *argp)
 		goto out;
 	}
 	ls.nlinks = f->links.n;
-	mutex_lock(&f->stats_lock);
+	/* No lock is held while copying out: a caller whose buffer faults
+	 * slowly (userfaultfd) must not stall other readers of the fabric.
+	 */
 	if (ls.links_ptr)
 		err = mf_link_copy(f, &ls);
 	else
 		ls.count = 0;
 	if (!err && copy_to_user(argp, &ls, sizeof(ls)))
 		err = -EFAULT;
-	/* only once everything reached the caller: nothing read is lost */
+	/* only once everything reached the caller: what was read is never
+	 * lost (frames counted between the copy and the reset are)
+	 */
 	if (!err && reset)
 		mf_link_reset(f);
-	mutex_unlock(&f->stats_lock);
 out:
 	mf_fabric_put(f);
 	return err;

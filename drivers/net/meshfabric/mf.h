@@ -68,7 +68,8 @@ struct mf_linkctr {
  *    below nlinks * 16 bytes), allocated at creation and charged to the
  *    creator.
  *  - base[l]: what LINK_STATS subtracts (a reset stores the current sums
- *    here instead of writing other CPUs' rows).  Under stats_lock.
+ *    here instead of writing other CPUs' rows).  Written under
+ *    stats_lock (WRITE_ONCE), read without it (READ_ONCE).
  */
 struct mf_links {
 	u64 n;			/* nodes * nports */
@@ -168,7 +169,7 @@ struct mf_fabric {
 	struct mutex lock;
 	bool dead;		/* torn down: no more ATTACH */
 
-	/* Serialises counter resets and reads against them: links.base. */
+	/* Serialises counter resets: links.base. */
 	struct mutex stats_lock;
 
 	/* Serialises BCAST ioctls; protects cache[], clock, acct. */
@@ -268,7 +269,7 @@ int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname);
 /* Link l's counters since the last reset. */
 void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes);
-/* Restart every link's counters from zero.  Under f->stats_lock. */
+/* Restart every link's counters from zero (takes f->stats_lock). */
 void mf_link_reset(struct mf_fabric *f);
 /* The fault-injection knob (debugfs): true if this netdev allocation
  * must fail.  Under RTNL.

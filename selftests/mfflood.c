@@ -45,6 +45,22 @@ static void pin(int cpu)
 	}
 }
 
+/* Enter the network namespace /var/run/netns/NS: 0, or 1 (said why). */
+static int enter_netns(const char *ns)
+{
+	char path[256];
+	int fd;
+
+	snprintf(path, sizeof(path), "/var/run/netns/%s", ns);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || setns(fd, CLONE_NEWNET)) {
+		perror("mfflood: setns");
+		return 1;
+	}
+	close(fd);
+	return 0;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -57,17 +73,12 @@ static int flood(const char *ns, const char *dst, double secs, size_t size)
 {
 	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(9) };
 	unsigned long sent = 0, failed = 0;
-	char path[256], *buf;
-	int fd, s, one = 1;
+	int s, one = 1;
+	char *buf;
 	double end;
 
-	snprintf(path, sizeof(path), "/var/run/netns/%s", ns);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || setns(fd, CLONE_NEWNET)) {
-		perror("mfflood: setns");
+	if (enter_netns(ns))
 		return 1;
-	}
-	close(fd);
 	pin(0);
 	/* no capabilities from here on: an ordinary user */
 	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
@@ -104,18 +115,12 @@ static int raw(const char *ns, const char *ifname, const char *mac,
 	struct sockaddr_ll sll = { .sll_family = AF_PACKET };
 	unsigned char frame[64] = { 0 };
 	unsigned int m[6];
-	char path[256];
 	unsigned long i;
 	double t0, t1;
-	int fd, s;
+	int s;
 
-	snprintf(path, sizeof(path), "/var/run/netns/%s", ns);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || setns(fd, CLONE_NEWNET)) {
-		perror("mfflood: setns");
+	if (enter_netns(ns))
 		return 1;
-	}
-	close(fd);
 	pin(0);
 	if (sscanf(mac, "%x:%x:%x:%x:%x:%x", &m[0], &m[1], &m[2], &m[3],
 		   &m[4], &m[5]) != 6) {

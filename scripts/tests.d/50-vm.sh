@@ -20,14 +20,10 @@ if ! make -s tool >build/vm-tool.log 2>&1; then
 	echo "not ok - vm: build/meshfabric builds (no selftests run)"
 	exit 0
 fi
-# selftests/mfctl (the selftests' static ioctl helper) is built on the host.
-if [ -f selftests/Makefile ] && ! make -s -C selftests >build/vm-selftests-build.log 2>&1; then
+# The selftests' static helpers (mfctl, mfflood, mffuzz) are built on the host.
+if ! make -s -C selftests >build/vm-selftests-build.log 2>&1; then
 	tail -n 20 build/vm-selftests-build.log | sed 's/^/# /'
 	echo "not ok - vm: selftests helpers build (make -C selftests)"
-	exit 0
-fi
-if [ ! -f selftests/run.sh ]; then
-	echo "not ok - vm: selftests/run.sh exists"
 	exit 0
 fi
 # shellcheck disable=SC2086

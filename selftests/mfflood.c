@@ -9,6 +9,12 @@
  *	socket takes them for SECONDS.  Prints "sent N failed M".
  *   mfflood pin CPU CMD [ARGS...]
  *	Run CMD pinned to CPU.
+ *   mfflood udp NETNS DST PORT SIZE
+ *	From /var/run/netns/NETNS send one UDP datagram of SIZE bytes (a
+ *	pattern of its offsets) to DST (IPv4) PORT.
+ *   mfflood recv NETNS PORT SIZE SECONDS
+ *	In NETNS wait up to SECONDS for one UDP datagram on PORT; exit 0 if
+ *	it has SIZE bytes and the pattern, intact.
  *   mfflood raw NETNS IFNAME DSTMAC COUNT
  *	Send COUNT 64-byte Ethernet frames (ethertype 0x88b5) to DSTMAC
  *	through IFNAME of /var/run/netns/NETNS with AF_PACKET, pinned to
@@ -32,6 +38,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/time.h>
 
 static void pin(int cpu)
 {
@@ -151,8 +158,67 @@ static int raw(const char *ns, const char *ifname, const char *mac,
 	return 0;
 }
 
+static unsigned char pattern(size_t i)
+{
+	return (unsigned char)(i * 7 + (i >> 8));
+}
+
+static int udp_one(const char *ns, const char *dst, int port, size_t size,
+		   double recv_secs)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET,
+				  .sin_port = htons(port) };
+	unsigned char *buf = malloc(size + 1);
+	struct timeval tv = { .tv_sec = (time_t)recv_secs };
+	ssize_t n;
+	size_t i;
+	int s;
+
+	if (!buf || enter_netns(ns))
+		return 1;
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	if (s < 0)
+		return 1;
+	if (!dst) {		/* receive */
+		sa.sin_addr.s_addr = htonl(INADDR_ANY);
+		if (bind(s, (struct sockaddr *)&sa, sizeof(sa)) ||
+		    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv))) {
+			perror("mfflood: bind");
+			return 1;
+		}
+		printf("ready\n");
+		fflush(stdout);
+		n = recv(s, buf, size + 1, 0);
+		if (n != (ssize_t)size) {
+			printf("got %zd bytes, want %zu\n", n, size);
+			return 1;
+		}
+		for (i = 0; i < size; i++)
+			if (buf[i] != pattern(i)) {
+				printf("byte %zu differs\n", i);
+				return 1;
+			}
+		printf("intact %zu bytes\n", size);
+		return 0;
+	}
+	for (i = 0; i < size; i++)
+		buf[i] = pattern(i);
+	if (inet_pton(AF_INET, dst, &sa.sin_addr) != 1 ||
+	    sendto(s, buf, size, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		perror("mfflood: sendto");
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 6 && !strcmp(argv[1], "udp"))
+		return udp_one(argv[2], argv[3], atoi(argv[4]),
+			       strtoul(argv[5], NULL, 0), 0);
+	if (argc == 6 && !strcmp(argv[1], "recv"))
+		return udp_one(argv[2], NULL, atoi(argv[3]),
+			       strtoul(argv[4], NULL, 0), atof(argv[5]));
 	if (argc == 6 && !strcmp(argv[1], "raw"))
 		return raw(argv[2], argv[3], argv[4], strtoul(argv[5], NULL, 0));
 	if (argc == 6 && !strcmp(argv[1], "flood"))

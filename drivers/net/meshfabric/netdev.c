@@ -77,6 +77,10 @@ static struct rtnl_link_ops mf_link_ops = {
 	.dellink = mf_dellink,
 };
 
+#define MF_FEATURES (NETIF_F_SG | NETIF_F_FRAGLIST | NETIF_F_HW_CSUM | \
+		     NETIF_F_RXCSUM | NETIF_F_SCTP_CRC | NETIF_F_HIGHDMA | \
+		     NETIF_F_GSO_SOFTWARE | NETIF_F_GSO_ENCAP_ALL)
+
 static void mf_netdev_setup(struct net_device *dev)
 {
 	ether_setup(dev);
@@ -86,13 +90,15 @@ static void mf_netdev_setup(struct net_device *dev)
 	/* mf_xmit queues and forwards the skb itself: never a shared one */
 	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	dev->priv_flags |= IFF_DISABLE_NETPOLL;	/* counters need BH context */
-	/* Scatter-gather and any checksum: a 64 KiB frame crosses the fabric
-	 * in its pages, never linearised with a high-order GFP_ATOMIC
-	 * allocation (dev_forward_skb hands the skb on as it is).
+	/* What veth offers: scatter-gather, any checksum, software GSO.  A
+	 * frame crosses the fabric as the sender built it, a 64 KiB TCP
+	 * segment in its pages, never linearised with a high-order
+	 * GFP_ATOMIC allocation (dev_forward_skb hands the skb on as it is);
+	 * link counters count its segments (gso_segs).
 	 */
-	dev->features |= NETIF_F_LLTX | NETIF_F_NETNS_LOCAL | NETIF_F_SG |
-			 NETIF_F_HW_CSUM;
-	dev->hw_features |= NETIF_F_SG | NETIF_F_HW_CSUM;
+	dev->features |= NETIF_F_LLTX | NETIF_F_NETNS_LOCAL | MF_FEATURES;
+	dev->hw_features |= MF_FEATURES;
+	dev->hw_enc_features |= MF_FEATURES;
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = ETH_MAX_MTU;
 }
@@ -132,6 +138,8 @@ int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		goto err_free_netdev;
 	}
 	dev_net_set(dev, net);
+	/* carrier follows open/stop, so operstate is UP once up (as veth) */
+	netif_carrier_off(dev);
 	err = register_netdevice(dev);
 	if (err)
 		goto err_free_tstats;

@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0
+# Issue 15 (offloads): node interfaces offer what veth offers and report
+# carrier like veth (operstate UP), and a 64 KiB UDP datagram crosses the
+# fabric intact, as IP fragments at MTU 1500 and as one 65000-byte frame
+# in its pages at MTU 65535 (SG: never linearised).
+. ./lib.sh
+MF=${MF:-meshfabric}
+FLOOD=/mf/selftests/mfflood
+load
+check "create --torus 5x5 --name of --ipv4 10.8.0.0/16" \
+	"$MF" create --torus 5x5 --name of --ipv4 10.8.0.0/16
+check_eq "operstate UP, as veth" \
+	"$("$IP" netns exec of-0-0 cat /sys/class/net/of/operstate)" up
+dst=$(addr_of of 2,2 4)
+datagram() {	# datagram MTU: send 65000 bytes (0,0) -> (2,2), check them
+	for n in 0-0 1-0 2-0 2-1 2-2 0-1 1-1 1-2; do
+		"$IP" -n of-$n link set dev of mtu "$1" 2>/dev/null
+	done
+	"$FLOOD" recv of-2-2 7000 65000 10 >/tmp/recv.$$ 2>&1 &
+	rpid=$!
+	wait_until 5 grep -q ready /tmp/recv.$$
+	"$FLOOD" udp of-0-0 "$dst" 7000 65000
+	wait $rpid
+	rc=$?
+	note "MTU $1: $(tail -n 1 /tmp/recv.$$)"
+	return $rc
+}
+check "64 KiB UDP datagram intact at MTU 1500 (fragments)" datagram 1500
+check "64 KiB UDP datagram intact at MTU 65535 (one frame)" datagram 65535
+check "destroy of" "$MF" destroy of
+check_eq "allocation counter back to 0" "$(allocated)" 0
+rm -f /tmp/recv.$$
+check "rmmod" unload

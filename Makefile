@@ -12,10 +12,15 @@
 #   make scale-bench  create/destroy 1024 and 4096 nodes vs iproute2 (VM)
 #   make datapath-bench  ns per hop of the unicast data path (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
+#   make install      the tool, its man page and bash completion
+#                     (PREFIX, DESTDIR); make uninstall
+#   make dkms-install meshfabric.ko through DKMS; make dkms-remove
 #
 # Kernel Kbuild files are Kbuild and drivers/net/meshfabric/Kbuild; this
 # Makefile only drives them.
 
+# The one version of the tool, the module and the DKMS package.
+VERSION   := 0.2.0
 BUILD     ?= build
 CC        ?= cc
 KVER      ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
@@ -41,7 +46,8 @@ M32_FLAGS := -O2 -g -m32
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
 .PHONY: all tool tests module check bench bench-progs demo scale-bench \
-	datapath-bench setup clean man install
+	datapath-bench setup clean man install uninstall version dkms-install \
+	dkms-remove
 all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
 	 else echo "no kernel headers in $(KDIR): module not built (make setup)"; fi
@@ -95,6 +101,21 @@ install: $(BUILD)/meshfabric
 	install -D -m 0644 docs/meshfabric.8 $(DESTDIR)$(PREFIX)/share/man/man8/meshfabric.8
 	install -D -m 0644 userspace/completion/meshfabric.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/meshfabric
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/sbin/meshfabric \
+	      $(DESTDIR)$(PREFIX)/share/man/man8/meshfabric.8 \
+	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/meshfabric
+
+version:
+	@echo $(VERSION)
+
+# meshfabric.ko through DKMS, for the running kernel and every installed
+# headers package (scripts/dkms.sh; root)
+dkms-install:
+	@bash scripts/dkms.sh install $(VERSION)
+dkms-remove:
+	@bash scripts/dkms.sh remove $(VERSION)
 
 module:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules

@@ -10,10 +10,11 @@
 #                       iproute2
 #   KUnit / checkpatch  linux-source-6.1 (tree + kunit.py + checkpatch.pl),
 #                       flex bison bc python3 perl
+#   installation        dkms (the 45-dkms suite runs `dkms build`)
 set -eu
 PKGS="gcc gcc-multilib make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
-      qemu-system-x86 busybox-static iproute2 procps rsync"
+      qemu-system-x86 busybox-static iproute2 procps rsync dkms"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -9,8 +9,9 @@ FLOOD=/mf/selftests/mfflood
 load
 check "create --torus 5x5 --name of --ipv4 10.8.0.0/16" \
 	"$MF" create --torus 5x5 --name of --ipv4 10.8.0.0/16
-check_eq "operstate UP, as veth" \
-	"$("$IP" netns exec of-0-0 cat /sys/class/net/of/operstate)" up
+is_up() { test "$("$IP" netns exec of-0-0 cat /sys/class/net/of/operstate)" = up; }
+# linkwatch sets it asynchronously (within a second)
+check "operstate UP, as veth" wait_until 5 is_up
 dst=$(addr_of of 2,2 4)
 datagram() {	# datagram MTU: send 65000 bytes (0,0) -> (2,2), check them
 	for n in 0-0 1-0 2-0 2-1 2-2 0-1 1-1 1-2; do

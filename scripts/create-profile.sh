@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Where does `meshfabric create` spend its time?  In ONE run of the test VM
+# (scripts/vm.sh), for each size (default 32x32 and 64x64 tori):
+#
+#   floor      `ip -batch` of "netns add" for the same count (the floor of
+#              issue 15), and of "netns del";
+#   plain      `meshfabric create --torus NxN --no-ipv6 --ipv4 10.0.0.0/16`
+#              and `destroy`, timed only;
+#   traced     the same create under strace (--seccomp-bpf, only the
+#              syscalls that mark the tool's phases: ioctl, unshare, mount,
+#              sendmsg, sendto) and ftrace function_graph on a few kernel functions
+#              (set_ftrace_filter: namespace setup, sysctl/proc, mount
+#              propagation, netdev registration, rtnetlink, uevents);
+#              the floor again with ftrace.
+#
+# Per syscall and per traced function: calls, total seconds, mean, and the
+# mean over the first and the last quarter of the calls (a last/first
+# ratio well above 1 is a cost that grows with the number of namespaces
+# already there).  Between runs it waits for the namespaces' asynchronous
+# cleanup to finish.
+#
+#   scripts/create-profile.sh [--mem MB] [--sizes "32 64"]
+#
+# strace must be in the guest at /usr/bin/strace for the strace part
+# (otherwise skipped with a note); ftrace needs tracefs (Debian's kernel
+# has the function_graph tracer).  MF_VM_SH runs another vm.sh.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+mem=6144 sizes="32 64"
+while [ $# -gt 0 ]; do
+	case $1 in
+	--mem) mem=$2; shift 2 ;;
+	--sizes) sizes=$2; shift 2 ;;
+	-h|--help) sed -n '3,29p' "$0"; exit 0 ;;
+	*) echo "usage: $0 [--mem MB] [--sizes \"32 64\"]" >&2; exit 2 ;;
+	esac
+done
+vmsh=${MF_VM_SH:-scripts/vm.sh}
+make -s tool >/dev/null || { echo "create-profile: make tool failed" >&2; exit 1; }
+make -s module >/dev/null 2>&1 || [ -f drivers/net/meshfabric/meshfabric.ko ] ||
+	{ echo "create-profile: make module failed" >&2; exit 1; }
+
+guest=$(cat <<'GUEST'
+IP=/usr/sbin/ip
+T=/sys/kernel/tracing
+now() { cut -d' ' -f1 /proc/uptime; }
+dt() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
+insmod /mf/meshfabric.ko || exit 1
+echo "# guest: $(nproc) cpus, $(awk '/MemTotal/ { print int($2 / 1024) }' /proc/meminfo) MB, kernel $(uname -r)"
+[ -d $T/options ] || mount -t tracefs nodev $T 2>/dev/null
+FT=0
+[ -w $T/current_tracer ] && grep -qw function_graph $T/available_tracers && FT=1
+[ $FT = 1 ] || echo "# no function_graph tracer: ftrace part skipped"
+ST=0
+[ -x /usr/bin/strace ] && ST=1 || echo "# /usr/bin/strace missing in the guest: strace part skipped"
+FUNCS="__x64_sys_unshare copy_net_ns setup_net ops_init __register_sysctl_table
+proc_net_ns_init __x64_sys_mount path_mount do_loopback attach_recursive_mnt
+propagate_mnt __x64_sys_ioctl register_netdevice netdev_register_kobject
+device_add kobject_uevent_env __dev_open dev_open rtnetlink_rcv_msg
+inet_rtm_newaddr do_setlink rtnl_newlink synchronize_rcu synchronize_net
+rtnl_lock register_netdev unregister_netdevice_many cleanup_net
+__x64_sys_umount __x64_sys_socket netlink_sendmsg addrconf_notify
+inetdev_event fib_netdev_event"
+ft_start() {
+	[ $FT = 1 ] || return 0
+	echo 0 >$T/tracing_on
+	echo nop >$T/current_tracer
+	echo 65536 >$T/buffer_size_kb
+	: >$T/set_ftrace_filter
+	for f in $FUNCS; do echo $f >>$T/set_ftrace_filter 2>/dev/null; done
+	echo 1 >$T/options/funcgraph-tail 2>/dev/null
+	echo 0 >$T/options/funcgraph-irqs 2>/dev/null
+	: >$T/trace
+	echo function_graph >$T/current_tracer
+	echo 1 >$T/tracing_on
+}
+ft_stop() {	# ft_stop LABEL
+	[ $FT = 1 ] || return 0
+	echo 0 >$T/tracing_on
+	ov=$(cat $T/per_cpu/cpu*/stats 2>/dev/null | awk '$1 == "overrun:" { s += $2 } END { print s + 0 }')
+	echo "# ftrace $1 (overrun $ov events): function calls total_s mean_us first_q_us last_q_us"
+	awk -v l="$1" '
+	/ us / && /\|/ {
+		if (match($0, /[0-9]+\.[0-9]+ us/) == 0) next
+		d = substr($0, RSTART, RLENGTH - 3) + 0
+		s = $0; sub(/.*\| */, "", s)
+		if (s ~ /^}/) { if (match(s, /\/\* [A-Za-z0-9_.]+ \*\//) == 0) next; f = substr(s, RSTART + 3, RLENGTH - 6) }
+		else { f = s; sub(/\(.*/, "", f) }
+		n[f]++; v[f, n[f]] = d; tot[f] += d
+	}
+	END {
+		for (f in n) {
+			q = int(n[f] / 4); if (q < 1) q = 1
+			a = 0; b = 0
+			for (i = 1; i <= q; i++) { a += v[f, i]; b += v[f, n[f] - q + i] }
+			printf "FT %s %s %d %.3f %.1f %.1f %.1f\n", l, f, n[f], tot[f] / 1e6, tot[f] / n[f], a / q, b / q
+		}
+	}' $T/trace | sort -k5,5 -g -r
+	echo nop >$T/current_tracer
+	echo 1408 >$T/buffer_size_kb
+}
+st_report() {	# st_report LABEL FILE
+	awk -v l="$1" '
+	{
+		ts = ""; for (i = 1; i <= 2; i++) if ($i ~ /^[0-9]+\.[0-9]+$/) { ts = $i; k = i; break }
+		if (ts == "") next
+		if (t0 == "") t0 = ts
+		tl = ts
+		c = $(k + 1); sub(/\(.*/, "", c)
+		if (!match($0, /<[0-9.]+>$/)) next
+		d = substr($0, RSTART + 1, RLENGTH - 2) + 0
+		n[c]++; v[c, n[c]] = d; tot[c] += d
+		if (!(c in first)) first[c] = ts - t0
+		last[c] = ts - t0
+		if (c == "ioctl" && d > 0.005) printf "ST %s ioctl#%d at %.2f s: %.3f s\n", l, n[c], ts - t0, d
+	}
+	END {
+		printf "ST %s total %.2f s (first traced syscall to exit)\n", l, tl - t0
+		for (c in n) {
+			q = int(n[c] / 4); if (q < 1) q = 1
+			a = 0; b = 0
+			for (i = 1; i <= q; i++) { a += v[c, i]; b += v[c, n[c] - q + i] }
+			printf "ST %s %s calls %d in-syscall %.3f s, span %.2f..%.2f s, mean %.0f us, first_q %.0f us, last_q %.0f us\n",
+				l, c, n[c], tot[c], first[c], last[c], tot[c] * 1e6 / n[c], a * 1e6 / q, b * 1e6 / q
+		}
+	}' "$2"
+}
+settle() {	# wait for asynchronous namespace cleanup (kworkers) to finish
+	t=$(now)
+	while [ "$(cat /sys/module/meshfabric/parameters/allocated 2>/dev/null || echo 0)" != 0 ]; do sleep 0.2; done
+	idle=0 k=0
+	while [ $idle -lt 5 ] && [ $k -lt 600 ]; do
+		r=$(awk '{ split($4, a, "/"); print a[1] }' /proc/loadavg)
+		[ "$r" -le 1 ] && idle=$((idle + 1)) || idle=0
+		sleep 0.2; k=$((k + 1))
+	done
+	echo "# settled in $(dt $t) s"
+}
+floor() {	# floor COUNT [traced]
+	c=$1
+	awk -v c=$c 'BEGIN { for (i = 0; i < c; i++) { print "netns add z" i > "/tmp/zadd"; print "netns del z" i > "/tmp/zdel" } }'
+	sync; echo 3 >/proc/sys/vm/drop_caches
+	[ "${2:-}" ] && ft_start
+	t=$(now)
+	$IP -batch /tmp/zadd || return 1
+	echo "BENCH ${2:-}floor_add_$c $(dt $t)"
+	[ "${2:-}" ] && ft_stop "floor$c"
+	t=$(now)
+	$IP -batch /tmp/zdel || return 1
+	echo "BENCH ${2:-}floor_del_$c $(dt $t)"
+	settle
+}
+mf() {	# mf N [traced]
+	n=$1
+	sync; echo 3 >/proc/sys/vm/drop_caches
+	m0=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
+	if [ "${2:-}" ]; then
+		ft_start
+		t=$(now)
+		if [ $ST = 1 ]; then
+			strace -f -ttt -T --seccomp-bpf -e trace=ioctl,unshare,mount,sendmsg,sendto,exit_group \
+				-o /tmp/st meshfabric create --torus ${n}x$n --name s --no-ipv6 --ipv4 10.0.0.0/16 >/tmp/c.out ||
+				{ cat /tmp/c.out; return 1; }
+		else
+			meshfabric create --torus ${n}x$n --name s --no-ipv6 --ipv4 10.0.0.0/16 >/tmp/c.out ||
+				{ cat /tmp/c.out; return 1; }
+		fi
+		echo "BENCH traced_mf_create_$n $(dt $t)"
+		ft_stop "mf$n"
+		[ $ST = 1 ] && st_report "mf$n" /tmp/st
+	else
+		t=$(now)
+		meshfabric create --torus ${n}x$n --name s --no-ipv6 --ipv4 10.0.0.0/16 >/tmp/c.out ||
+			{ cat /tmp/c.out; return 1; }
+		echo "BENCH mf_create_$n $(dt $t)"
+		m1=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
+		echo "BENCH mf_mem_$n $(( (m0 - m1) / 1024 ))"
+	fi
+	head -n 1 /tmp/c.out | sed 's/^/# /'
+	t=$(now)
+	meshfabric destroy s >/dev/null || return 1
+	echo "BENCH ${2:-}mf_destroy_$n $(dt $t)"
+	settle
+}
+for n in $SIZES; do
+	c=$((n * n))
+	floor $c || echo "BENCH floor_$c FAILED"
+	mf $n || echo "BENCH mf_$n FAILED"
+	mf $n traced_ || echo "BENCH traced_mf_$n FAILED"
+	[ $FT = 1 ] && { floor $c traced_ || echo "BENCH traced_floor_$c FAILED"; }
+done
+rmmod meshfabric
+exit 0
+GUEST
+)
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+echo "# create-profile: booting the VM (-m $mem, TCG); 64x64 takes about 10 minutes"
+echo "# host load before: $(uptime)"
+"$vmsh" --mem "$mem" --timeout 3000 -- sh -c "SIZES='$sizes'; $guest" | tee "$out" | grep -vE '^BENCH|^FT|^ST'
+rc=${PIPESTATUS[0]}
+echo "# host load after: $(uptime)"
+get() { awk -v k="$1" '$1 == "BENCH" && $2 == k { print $3 }' "$out"; }
+printf '\n%-8s %12s %12s %8s %12s %12s %8s %10s %10s\n' nodes "ns floor s" "mf create s" ratio \
+	"ns del s" "mf destroy s" ratio "us/node" "guest MiB"
+for n in $sizes; do
+	c=$((n * n))
+	fa=$(get floor_add_$c) fd=$(get floor_del_$c) mc=$(get mf_create_$n) md=$(get mf_destroy_$n)
+	awk -v c=$c -v fa="$fa" -v fd="$fd" -v mc="$mc" -v md="$md" -v mem="$(get mf_mem_$n)" 'BEGIN {
+		printf "%-8d %12s %12s %8s %12s %12s %8s %10s %10s\n", c, fa, mc,
+			(fa > 0 ? sprintf("%.2fx", mc / fa) : "-"), fd, md,
+			(fd > 0 ? sprintf("%.2fx", md / fd) : "-"), (mc > 0 ? sprintf("%.0f", mc * 1e6 / c) : "-"), mem }'
+done
+echo
+echo "strace phases of the traced create (tool syscalls; durations in the kernel):"
+grep '^ST ' "$out" | cut -d' ' -f2-
+echo
+echo "ftrace function_graph (label function calls total_s mean_us first_quarter_us last_quarter_us), top 14 per run:"
+for l in $(awk '$1 == "FT" { print $2 }' "$out" | uniq); do
+	awk -v l=$l '$1 == "FT" && $2 == l' "$out" | head -n 14 | cut -d' ' -f2-
+done
+echo "(one run, TCG guest, -m $mem; traced runs are slower than plain ones; compare plain to the floor)"
+exit "$rc"

@@ -11,6 +11,9 @@
 #   make demo         boot a VM and show a 7x7 torus (ARGS="..." to choose)
 #   make scale-bench  create/destroy 1024 and 4096 nodes vs iproute2 (VM)
 #   make datapath-bench  ns per hop of the unicast data path (VM)
+#   make dataplane-bench iperf3: veth pair/chain vs meshfabric (VM)
+#   make bcast-bench  BCAST vs a userspace fan-out on 32x32 (VM)
+#   make create-profile  where create spends its time (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
 #   make install      the tool, its man page and bash completion
 #                     (PREFIX, DESTDIR); make uninstall
@@ -46,8 +49,8 @@ M32_FLAGS := -O2 -g -m32
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
 .PHONY: all tool tests module check bench bench-progs demo scale-bench \
-	datapath-bench setup clean man install uninstall version dkms-install \
-	dkms-remove
+	datapath-bench dataplane-bench bcast-bench create-profile setup clean \
+	man install uninstall version dkms-install dkms-remove
 all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
 	 else echo "no kernel headers in $(KDIR): module not built (make setup)"; fi
@@ -137,6 +140,18 @@ scale-bench:
 datapath-bench: module tool
 	@$(MAKE) --no-print-directory -C selftests
 	@bash scripts/vm.sh --mem 2048 -- sh -c "cd /mf/selftests && sh ./bench_hop.sh"
+
+# iperf3 through a veth pair, a veth chain and meshfabric 1 and 6 hops
+dataplane-bench: module tool
+	@bash scripts/dataplane-bench.sh $(ARGS)
+
+# BCAST on 32x32 against a userspace fan-out of 1023 UDP datagrams
+bcast-bench: module tool
+	@bash scripts/bcast-bench.sh $(ARGS)
+
+# where `meshfabric create` spends its time, against `ip netns add`
+create-profile: module tool
+	@bash scripts/create-profile.sh $(ARGS)
 
 setup:
 	@bash scripts/setup.sh

@@ -52,6 +52,14 @@ echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
 echo "root:x:0:" >"$stage/etc/group"
 echo "127.0.0.1 localhost" >"$stage/etc/hosts"
 
+# benchmarks: iperf3 (make setup installs it), strace if present, and
+# the static programs the bench scripts build into build/guest/
+[ -x /usr/bin/iperf3 ] && add_bin /usr/bin/iperf3 /usr/bin/iperf3
+[ -x /usr/bin/strace ] && add_bin /usr/bin/strace /usr/bin/strace
+if [ -d "$top/build/guest" ]; then
+	mkdir -p "$stage/mf/guest"
+	cp -r "$top/build/guest/." "$stage/mf/guest/"
+fi
 [ -x "$top/build/meshfabric" ] && add_bin "$top/build/meshfabric" /mf/meshfabric
 ko=$top/drivers/net/meshfabric/meshfabric.ko
 [ -f "$ko" ] && cp "$ko" "$stage/mf/meshfabric.ko"

@@ -27,6 +27,9 @@ for spec in "mesh 3x4 m 12 2,3" "torus 4x3x2 t 24 3,2,1" "hex 3 h 19 18"; do
 		"$MF" exec $name 0 -- "$IP" link show dev $name
 	check "$name: exec node 0 -- ping -c1 node $last ($a)" \
 		"$MF" exec $name 0 -- ping -c1 -W2 "$a"
+	check_eq "$name: route $name 0 $last (the kernel's) = the offline route" \
+		"$("$MF" route $name 0 $last)" \
+		"$("$MF" route --$kind $shape --from 0 --to $last)"
 	check "$name: show -j is one JSON line" \
 		sh -c "[ \$('$MF' -j show $name | wc -l) = 1 ]"
 	check "destroy $name" "$MF" destroy $name

@@ -2,7 +2,9 @@
 /*
  * cmd_route.c - `meshfabric route`: the path a routing function takes from
  * one node to another (mf_route_path), its length and, on H_n, A1's
- * vector (m_x, m_y, m_z) of 003 (mf_hex_route_vector).
+ * vector (m_x, m_y, m_z) of 003 (mf_hex_route_vector).  With a fabric
+ * (`meshfabric route NAME FROM TO`, as `ip route get`), the path the
+ * kernel's routing tables give (MESHFABRIC_IOC_ROUTE), printed alike.
  *
  * JSON: {"topology":{...},"routing":"a1","from":11,"to":5,"length":3,
  *        "path":[11,...,5], "m":{"x":0,"y":-2,"z":-1}}        (hex)
@@ -14,6 +16,7 @@
 #include "parse.h"
 #include "json.h"
 #include "route.h"
+#include "dev.h"
 
 enum { KEY_FROM = 1, KEY_TO, KEY_ROUTING };
 
@@ -95,23 +98,64 @@ static void print_text(FILE *f, const struct mf_topo *t, u32 routing,
 	}
 }
 
+/* `route NAME FROM TO`: the kernel's path on fabric NAME. */
+static int route_fabric(struct mf_ctx *ctx, const char *const *pos)
+{
+	const struct mf_cmd *cmd = &mf_cmd_route;
+	struct meshfabric_info in;
+	u32 src, dst, max, *path;
+	struct mf_topo t;
+	char err[256];
+	int r;
+
+	r = mf_dev_lookup_or_fail(cmd, pos[0], &in, &t);
+	if (r)
+		return r;
+	if (mf_parse_node(&t, pos[1], &src, err, sizeof(err)) ||
+	    mf_parse_node(&t, pos[2], &dst, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	max = mf_topo_diameter(&t) + 1;
+	path = calloc(max, sizeof(*path));
+	if (!path)
+		return mf_fail("out of memory");
+	r = mf_dev_route(in.id, src, dst, path, max);
+	if (r < 0) {
+		free(path);
+		return mf_fail("route on %s from %.40s to %.40s: %s", pos[0], pos[1],
+			       pos[2], r == -EHOSTUNREACH ?
+			       "a node on the path is gone" : mf_dev_strerror(-r));
+	}
+	if (ctx->json)
+		print_json(ctx->out, &t, in.routing, path, (u32)r);
+	else
+		print_text(ctx->out, &t, in.routing, path, (u32)r);
+	free(path);
+	return MF_EXIT_OK;
+}
+
 static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_route;
 	struct mf_topo_arg ta = { 0, NULL };
 	const char *from = NULL, *to = NULL, *val;
 	u32 routing = MESHFABRIC_ROUTE_DEFAULT, src, dst, max, *path;
+	const char *pos[3];
 	struct mf_topo t;
 	struct mf_args a;
+	int k, r, rc, npos = 0;
 	char err[256];
-	int k, r, rc;
 
 	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, &ta, 0, &val, &rc)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&a, &ta, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
 		r = 0;
 		switch (k) {
 		case MF_ARG_STOP:
 			return rc;
+		case MF_ARG_POSITIONAL:
+			if (npos == 3)
+				return mf_usage(cmd, "unexpected argument '%.40s'", val);
+			pos[npos++] = val;
+			break;
 		case KEY_FROM:
 			from = val;
 			break;
@@ -124,6 +168,12 @@ static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
+	}
+	if (npos) {
+		if (npos != 3 || from || to || ta.kind)
+			return mf_usage(cmd, "a fabric takes NAME FROM TO and no "
+					"topology, --from or --to");
+		return route_fabric(ctx, pos);
 	}
 	if (mf_topo_arg_build(&ta, &t, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
@@ -162,12 +212,14 @@ static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 
 const struct mf_cmd mf_cmd_route = {
 	.name = "route",
-	.summary = "show the path of a routing function between two nodes (offline)",
+	.summary = "show the path of a routing function between two nodes",
 	.synopsis = "{--mesh AxBx...|--torus AxBx...|--hex N} --from NODE --to NODE\n"
-		    "       [--routing ROUTING] [--json]",
+		    "       [--routing ROUTING] [--json]\n"
+		    "       NAME FROM TO [--json]",
 	.description =
 		"Prints the path hop by hop, its length and, on a hexagonal mesh, the\n"
-		"vector (m_x, m_y, m_z) of algorithm A1.\n",
+		"vector (m_x, m_y, m_z) of algorithm A1.  With a fabric NAME, the path\n"
+		"the kernel's routing tables give (as ip route get).\n",
 	.opts = route_opts,
 	.run = route_main,
 };

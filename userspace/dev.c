@@ -166,6 +166,22 @@ int mf_dev_bcast(struct meshfabric_bcast *b)
 	return xioctl(MESHFABRIC_IOC_BCAST, b);
 }
 
+int mf_dev_route(uint32_t id, uint32_t src, uint32_t dst, uint32_t *path,
+		 uint32_t max)
+{
+	struct meshfabric_route r;
+	int err;
+
+	memset(&r, 0, sizeof(r));
+	r.id = id;
+	r.src = src;
+	r.dst = dst;
+	r.path_ptr = (uintptr_t)path;
+	r.path_max = max;
+	err = xioctl(MESHFABRIC_IOC_ROUTE, &r);
+	return err ? err : (int)r.hops;
+}
+
 int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
 		 uint32_t *n)
 {

@@ -55,6 +55,11 @@ int mf_dev_topo(const struct meshfabric_info *in, struct mf_topo *t);
 int mf_dev_attach(uint32_t id, struct meshfabric_attach_entry *e,
 		  uint32_t count, uint32_t *done);
 int mf_dev_bcast(struct meshfabric_bcast *b);
+/* The kernel's route from src to dst: the number of hops, path[0..hops]
+ * filled (max entries), or a negative errno.
+ */
+int mf_dev_route(uint32_t id, uint32_t src, uint32_t dst, uint32_t *path,
+		 uint32_t max);
 /* Every directed link's counters (malloc'ed, *n = nodes * nports). */
 int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
 		 uint32_t *n);

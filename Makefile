@@ -22,8 +22,9 @@
 # Kernel Kbuild files are Kbuild and drivers/net/meshfabric/Kbuild; this
 # Makefile only drives them.
 
-# The one version of the tool, the module and the DKMS package.
-VERSION   := 0.2.0
+# The one version of the module and its DKMS package: mf.h's MF_VERSION.
+VERSION   := $(shell sed -n 's/^\#define MF_VERSION.*"\(.*\)"/\1/p' \
+	       drivers/net/meshfabric/mf.h)
 BUILD     ?= build
 CC        ?= cc
 KVER      ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' | sort -V | tail -n 1)

@@ -11,11 +11,12 @@
 #   KUnit / checkpatch  linux-source-6.1 (tree + kunit.py + checkpatch.pl),
 #                       flex bison bc python3 perl
 #   installation        dkms (the 45-dkms suite runs `dkms build`)
-#   benchmarks          iperf3 (copied into the VM's initramfs)
+#   benchmarks          iperf3, and ethtool for a selftest (both copied
+#                       into the VM's initramfs)
 set -eu
 PKGS="gcc gcc-multilib make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
-      qemu-system-x86 busybox-static iproute2 procps rsync dkms iperf3"
+      qemu-system-x86 busybox-static iproute2 procps rsync dkms iperf3 ethtool"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -288,20 +288,7 @@ void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len)
 
 void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len)
 {
-	static const char axis[] = "xyz";
-	u32 n = t->dims[0], dim = port / 2;
-	char sign = (port & 1) ? '-' : '+';
-
-	if (t->kind == MESHFABRIC_KIND_HEX) {
-		/* topo.h: ports 0..5 are +1, -1, +(3n-1), -(3n-1), +(3n-2), -(3n-2) */
-		u32 off = dim == 0 ? 1 : dim == 1 ? 3 * n - 1 : 3 * n - 2;
-
-		snprintf(buf, len, "%c%u", sign, off);
-	} else if (t->ndims <= 3) {
-		snprintf(buf, len, "%c%c", axis[dim], sign);
-	} else {
-		snprintf(buf, len, "d%u%c", dim, sign);
-	}
+	mf_topo_port_name(t, port, buf, len);	/* the kernel's ethtool names */
 }
 
 int mf_routing_for(const struct mf_topo *t, u32 routing, u32 *out, char *err,

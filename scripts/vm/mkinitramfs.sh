@@ -52,10 +52,12 @@ echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
 echo "root:x:0:" >"$stage/etc/group"
 echo "127.0.0.1 localhost" >"$stage/etc/hosts"
 
-# benchmarks: iperf3 (make setup installs it), strace if present, and
+# ethtool (test_39) and benchmarks: iperf3 (make setup installs both),
+# strace if present, and
 # the static programs the bench scripts build into build/guest/
 [ -x /usr/bin/iperf3 ] && add_bin /usr/bin/iperf3 /usr/bin/iperf3
 [ -x /usr/bin/strace ] && add_bin /usr/bin/strace /usr/bin/strace
+[ -x /usr/sbin/ethtool ] && add_bin /usr/sbin/ethtool /usr/sbin/ethtool
 if [ -d "$top/build/guest" ]; then
 	mkdir -p "$stage/mf/guest"
 	cp -r "$top/build/guest/." "$stage/mf/guest/"

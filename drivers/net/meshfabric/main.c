@@ -47,4 +47,5 @@ static void __exit mf_exit(void)
 module_init(mf_init);
 module_exit(mf_exit);
 MODULE_LICENSE("GPL");
+MODULE_VERSION(MF_VERSION);
 MODULE_DESCRIPTION("meshfabric: emulated mesh/torus/hex interconnect of netdevs");

@@ -35,6 +35,11 @@
 #include "linkacct.h"
 #include "algo.h"
 
+/* The version of the module and its DKMS package (the Makefile reads it
+ * from here: one source).
+ */
+#define MF_VERSION	"0.2.0"
+
 /* Node states (MESHFABRIC_NODE_* in INFO are derived from these). */
 enum mf_node_state {
 	MF_NODE_ABSENT,		/* never attached (or fabric being destroyed) */

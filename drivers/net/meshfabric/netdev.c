@@ -15,6 +15,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/etherdevice.h>
+#include <linux/ethtool.h>
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
 #include <net/rtnetlink.h>
@@ -59,6 +60,75 @@ static const struct net_device_ops mf_netdev_ops = {
 	.ndo_validate_addr = eth_validate_addr,
 };
 
+/* ethtool -i and -S: per port tx (the node's outgoing link) and rx (the
+ * neighbour's link towards the node) packets and bytes, the counters
+ * `meshfabric stats` shows, under the port names it uses.
+ */
+static const char *const mf_port_stats[] = {
+	"tx_packets", "tx_bytes", "rx_packets", "rx_bytes",
+};
+
+static void mf_get_drvinfo(struct net_device *dev,
+			   struct ethtool_drvinfo *info)
+{
+	strscpy(info->driver, KBUILD_MODNAME, sizeof(info->driver));
+	strscpy(info->version, MF_VERSION, sizeof(info->version));
+}
+
+static int mf_get_sset_count(struct net_device *dev, int sset)
+{
+	struct mf_ndev *priv = netdev_priv(dev);
+
+	if (sset != ETH_SS_STATS)
+		return -EOPNOTSUPP;
+	return priv->fabric->topo.nports * ARRAY_SIZE(mf_port_stats);
+}
+
+static void mf_get_strings(struct net_device *dev, u32 sset, u8 *buf)
+{
+	struct mf_ndev *priv = netdev_priv(dev);
+	const struct mf_topo *t = &priv->fabric->topo;
+	char port[16];
+	u32 p, i;
+
+	if (sset != ETH_SS_STATS)
+		return;
+	for (p = 0; p < t->nports; p++) {
+		mf_topo_port_name(t, p, port, sizeof(port));
+		for (i = 0; i < ARRAY_SIZE(mf_port_stats); i++)
+			ethtool_sprintf(&buf, "port%s_%s", port, mf_port_stats[i]);
+	}
+}
+
+static void mf_get_ethtool_stats(struct net_device *dev,
+				 struct ethtool_stats *stats, u64 *data)
+{
+	struct mf_ndev *priv = netdev_priv(dev);
+	struct mf_fabric *f = priv->fabric;
+	u32 np = f->topo.nports, p, peer;
+	u64 l;
+
+	for (p = 0; p < np; p++, data += ARRAY_SIZE(mf_port_stats)) {
+		l = (u64)priv->node * np + p;
+		mf_link_read(f, l, &data[0], &data[1]);
+		peer = f->links.peer[l];
+		data[2] = 0;
+		data[3] = 0;
+		/* the reverse of port p is p ^ 1 (topo.h) */
+		if (peer != MESHFABRIC_NO_PEER)
+			mf_link_read(f, (u64)peer * np + (p ^ 1), &data[2],
+				     &data[3]);
+	}
+}
+
+static const struct ethtool_ops mf_ethtool_ops = {
+	.get_drvinfo = mf_get_drvinfo,
+	.get_link = ethtool_op_get_link,
+	.get_sset_count = mf_get_sset_count,
+	.get_strings = mf_get_strings,
+	.get_ethtool_stats = mf_get_ethtool_stats,
+};
+
 static void mf_netdev_destructor(struct net_device *dev)
 {
 	free_percpu(dev->tstats);
@@ -85,6 +155,7 @@ static void mf_netdev_setup(struct net_device *dev)
 {
 	ether_setup(dev);
 	dev->netdev_ops = &mf_netdev_ops;
+	dev->ethtool_ops = &mf_ethtool_ops;
 	dev->rtnl_link_ops = &mf_link_ops;
 	dev->priv_flags |= IFF_NO_QUEUE;
 	/* mf_xmit queues and forwards the skb itself: never a shared one */

@@ -73,6 +73,13 @@ u32 mf_topo_add(const struct mf_topo *t, u32 id, u32 off);
 /* The offset off with mf_topo_add(t, a, off) == b (torus and hex only). */
 u32 mf_topo_sub(const struct mf_topo *t, u32 b, u32 a);
 
+/* The name of port as users see it (meshfabric stats, ethtool -S): x+,
+ * y-, z+ for up to 3 dimensions, d4+ beyond, +1, -1, +(3n-1), ... on
+ * H_n.  At most 12 bytes with the NUL.
+ */
+void mf_topo_port_name(const struct mf_topo *t, u32 port, char *buf,
+		       size_t len);
+
 /* "mesh", "torus", "hex". */
 const char *mf_topo_kind_name(u32 kind);
 

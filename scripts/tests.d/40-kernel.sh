@@ -13,6 +13,9 @@
 #   core/mf_compat.h only:
 #     PREFER_KERNEL_TYPES its userspace branch defines u8..s64 from
 #                         <stdint.h> types; that is its purpose
+#   trace.h only:
+#     OPEN_ENDED_LINE, PARENTHESIS_ALIGNMENT
+#                         TRACE_EVENT's layout, as in include/trace/events/
 # Every other finding is a "not ok" with checkpatch's lines as comments.
 cd "${MF_TOP:-.}"
 mkdir -p build
@@ -31,6 +34,8 @@ else
 		case $f in
 		drivers/net/meshfabric/core/mf_compat.h)
 			ignore=$ignore,PREFER_KERNEL_TYPES ;;
+		drivers/net/meshfabric/trace.h)
+			ignore=$ignore,OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT ;;
 		esac
 		out=$(perl "$cp" --strict --no-tree -f --terse --show-types \
 			--no-summary --ignore "$ignore" "$f" 2>&1)

@@ -26,6 +26,7 @@
 #include <linux/uio.h>
 #include <net/sock.h>
 #include "mf.h"
+#include "trace.h"
 
 /* Unbound: a flood's deliveries (and the softirq work of the netif_rx
  * they cause) go to whichever CPU is free, not to the sender's CPU.
@@ -128,6 +129,8 @@ static bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame,
 	if (!(dev->flags & IFF_UP) ||
 	    ((flags & MF_DELIVER_MTU) && !skb_is_gso(frame) &&
 	     len > dev->mtu + ETH_HLEN)) {
+		trace_meshfabric_drop(f->id, node, len, dev->flags & IFF_UP ?
+				      MF_DROP_MTU : MF_DROP_NODE_GONE);
 		dev_core_stats_rx_dropped_inc(dev);
 		goto out;
 	}
@@ -241,6 +244,8 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
 			if (mf_deliver(f, send[j].dst, frame, 0))
 				res->delivered++;
 		}
+		trace_meshfabric_bcast_step(f->id, i, count,
+					    ktime_get_ns() - t0);
 		cond_resched();
 	}
 	res->elapsed_ns = ktime_get_ns() - t0;

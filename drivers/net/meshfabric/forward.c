@@ -25,12 +25,14 @@
 #include <linux/igmp.h>
 #include <net/ipv6.h>
 #include "mf.h"
+#include "trace.h"
 
-/* Count the frame along the routed path; false if it cannot get through
- * (a GONE node on the way).  Per hop: table loads and this CPU's counters.
+/* Count the frame along the routed path: its hops, or -1 if it cannot
+ * get through (a GONE node on the way).  Per hop: table loads and this
+ * CPU's counters.
  */
-static bool mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
-			    unsigned int packets, unsigned int len)
+static int mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
+			   unsigned int packets, unsigned int len)
 {
 	u32 hops = 0, limit = mf_topo_diameter(&f->topo);
 	u32 np = f->topo.nports;
@@ -42,10 +44,10 @@ static bool mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
 		from = w.cur;
 		port = mf_rt_walk_hop(&f->rt, f->links.peer, &w);
 		if (++hops > limit || mf_node_gone(f, w.cur))
-			return false;
+			return -1;
 		mf_link_count(f, (u64)from * np + port, packets, len);
 	}
-	return true;
+	return hops;
 }
 
 /* True for an MLD (ICMPv6 130/131/132/143) or IGMP frame. */
@@ -91,12 +93,14 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct mf_ndev *priv = netdev_priv(dev);
 	struct mf_fabric *f = priv->fabric;
 	unsigned int len = skb->len;
+	enum mf_drop_reason reason = MF_DROP_NO_DEST;
 	struct net_device *peer;
 	const struct ethhdr *eth;
+	int hops;
 	s64 dst;
 
 	if (!pskb_may_pull(skb, ETH_HLEN))
-		goto drop;
+		goto drop;	/* a runt: nowhere to go */
 	eth = (const struct ethhdr *)skb->data;
 	if (is_multicast_ether_addr(eth->h_dest)) {
 		if (mf_is_membership_report(skb)) {
@@ -104,23 +108,31 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 			consume_skb(skb);
 			return NETDEV_TX_OK;
 		}
-		if (mf_bcast_queue(f, priv->node, skb))
+		if (mf_bcast_queue(f, priv->node, skb)) {
 			dev_sw_netstats_tx_add(dev, 1, len);
-		else
+		} else {
+			trace_meshfabric_drop(f->id, priv->node, len,
+					      MF_DROP_QUEUE_FULL);
 			dev_core_stats_tx_dropped_inc(dev);
+		}
 		return NETDEV_TX_OK;
 	}
 	dst = mf_mac_node(f, eth->h_dest);
-	if (dst < 0 || dst == priv->node)
-		goto drop;
-	rcu_read_lock();
-	peer = rcu_dereference(f->node[dst].dev);
-	if (!peer || !mf_forward_walk(f, priv->node, dst,
-				      skb_is_gso(skb) ?
-				      skb_shinfo(skb)->gso_segs : 1, len)) {
-		rcu_read_unlock();
+	if (dst < 0 || dst == priv->node) {
+		reason = MF_DROP_NO_DEST;
 		goto drop;
 	}
+	rcu_read_lock();
+	peer = rcu_dereference(f->node[dst].dev);
+	hops = peer ? mf_forward_walk(f, priv->node, dst,
+				      skb_is_gso(skb) ?
+				      skb_shinfo(skb)->gso_segs : 1, len) : -1;
+	if (hops < 0) {
+		rcu_read_unlock();
+		reason = MF_DROP_NODE_GONE;
+		goto drop;
+	}
+	trace_meshfabric_forward(f->id, priv->node, dst, hops, len);
 	dev_sw_netstats_tx_add(dev, 1, len);
 	/* dev_forward_skb() frees the skb and counts rx_dropped on failure. */
 	if (dev_forward_skb(peer, skb) == NET_RX_SUCCESS)
@@ -129,6 +141,7 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	return NETDEV_TX_OK;
 
 drop:
+	trace_meshfabric_drop(f->id, priv->node, len, reason);
 	dev_core_stats_tx_dropped_inc(dev);
 	kfree_skb(skb);
 	return NETDEV_TX_OK;

@@ -7,6 +7,8 @@
 
 #include <linux/module.h>
 #include "mf.h"
+#define CREATE_TRACE_POINTS
+#include "trace.h"
 
 static int __init mf_init(void)
 {

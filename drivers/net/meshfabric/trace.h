@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace.h - tracepoints of meshfabric.ko (tracefs events/meshfabric/,
+ * perf -e 'meshfabric:*', trace-cmd -e meshfabric, bpftrace
+ * tracepoint:meshfabric:*).  Examples in docs/design.md.
+ *  - meshfabric_forward: a unicast frame delivered across the fabric;
+ *  - meshfabric_drop: a frame dropped, with the reason;
+ *  - meshfabric_bcast_step: one step of the broadcast offload.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM meshfabric
+
+#if !defined(_MF_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _MF_TRACE_H
+
+#include <linux/tracepoint.h>
+
+/* Why a frame was dropped (meshfabric_drop's reason). */
+#ifndef _MF_TRACE_ENUM	/* defined once: this header is read again */
+#define _MF_TRACE_ENUM
+enum mf_drop_reason {
+	MF_DROP_NODE_GONE,	/* the destination, or a node on the way */
+	MF_DROP_NO_DEST,	/* no node of the fabric has that MAC */
+	MF_DROP_MTU,		/* the receiver's MTU is below the frame */
+	MF_DROP_QUEUE_FULL,	/* the broadcast queue or the sender's share */
+};
+#endif
+
+TRACE_DEFINE_ENUM(MF_DROP_NODE_GONE);
+TRACE_DEFINE_ENUM(MF_DROP_NO_DEST);
+TRACE_DEFINE_ENUM(MF_DROP_MTU);
+TRACE_DEFINE_ENUM(MF_DROP_QUEUE_FULL);
+
+TRACE_EVENT(meshfabric_forward,
+	TP_PROTO(u32 fabric, u32 src, u32 dst, u32 hops, u32 bytes),
+	TP_ARGS(fabric, src, dst, hops, bytes),
+	TP_STRUCT__entry(
+		__field(u32, fabric)
+		__field(u32, src)
+		__field(u32, dst)
+		__field(u32, hops)
+		__field(u32, bytes)
+	),
+	TP_fast_assign(
+		__entry->fabric = fabric;
+		__entry->src = src;
+		__entry->dst = dst;
+		__entry->hops = hops;
+		__entry->bytes = bytes;
+	),
+	TP_printk("fabric=%u src=%u dst=%u hops=%u bytes=%u",
+		  __entry->fabric, __entry->src, __entry->dst, __entry->hops,
+		  __entry->bytes)
+);
+
+TRACE_EVENT(meshfabric_drop,
+	TP_PROTO(u32 fabric, u32 node, u32 bytes, enum mf_drop_reason reason),
+	TP_ARGS(fabric, node, bytes, reason),
+	TP_STRUCT__entry(
+		__field(u32, fabric)
+		__field(u32, node)
+		__field(u32, bytes)
+		__field(u32, reason)
+	),
+	TP_fast_assign(
+		__entry->fabric = fabric;
+		__entry->node = node;
+		__entry->bytes = bytes;
+		__entry->reason = reason;
+	),
+	TP_printk("fabric=%u node=%u bytes=%u reason=%s", __entry->fabric,
+		  __entry->node, __entry->bytes,
+		  __print_symbolic(__entry->reason,
+				   { MF_DROP_NODE_GONE, "node_gone" },
+				   { MF_DROP_NO_DEST, "unreachable" },
+				   { MF_DROP_MTU, "mtu" },
+				   { MF_DROP_QUEUE_FULL, "queue_full" }))
+);
+
+TRACE_EVENT(meshfabric_bcast_step,
+	TP_PROTO(u32 fabric, u32 step, u32 sends, u64 elapsed_ns),
+	TP_ARGS(fabric, step, sends, elapsed_ns),
+	TP_STRUCT__entry(
+		__field(u32, fabric)
+		__field(u32, step)
+		__field(u32, sends)
+		__field(u64, elapsed_ns)
+	),
+	TP_fast_assign(
+		__entry->fabric = fabric;
+		__entry->step = step;
+		__entry->sends = sends;
+		__entry->elapsed_ns = elapsed_ns;
+	),
+	TP_printk("fabric=%u step=%u sends=%u elapsed_ns=%llu",
+		  __entry->fabric, __entry->step, __entry->sends,
+		  __entry->elapsed_ns)
+);
+
+#endif /* _MF_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE trace
+#include <trace/define_trace.h>

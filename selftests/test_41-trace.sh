@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0
+# Issue 14 (tracepoints): with events/meshfabric enabled, a ping leaves
+# meshfabric_forward events with its fabric, source, destination, hops
+# and bytes; a broadcast offload one meshfabric_bcast_step per step; a
+# broadcast frame too big for a receiver's MTU a meshfabric_drop with
+# reason mtu and that node.
+. ./lib.sh
+MF=${MF:-meshfabric}
+T=/sys/kernel/tracing
+[ -d $T/events ] || mount -t tracefs nodev $T 2>/dev/null
+[ -d $T/events ] || T=/sys/kernel/debug/tracing
+load
+check "create --torus 4x4 --name tr --ipv4 10.6.0.0/16 --no-ipv6" \
+	"$MF" create --torus 4x4 --name tr --ipv4 10.6.0.0/16 --no-ipv6
+id=$("$MF" -j list | sed -n 's/.*"name":"tr","id":\([0-9]*\).*/\1/p')
+check "tracefs has events/meshfabric" test -d $T/events/meshfabric
+echo 1 >$T/events/meshfabric/enable
+echo >$T/trace
+"$MF" exec tr 0,0 -- ping -c 2 -W 2 "$(addr_of tr 2,1 4)" >/dev/null
+# node (2,1) is 2 + 4 * 1 = 6, 3 hops away; ICMP echo of 56 bytes: 98
+check_eq "ping (0,0) -> (2,1): 2 meshfabric_forward events src=0 dst=6 hops=3 bytes=98" \
+	"$(grep -c "meshfabric_forward: fabric=$id src=0 dst=6 hops=3 bytes=98" $T/trace)" 2
+steps=$("$MF" -j bcast tr --from 1,1 | sed -n 's/.*"steps":\([0-9]*\).*/\1/p')
+check_eq "bcast: one meshfabric_bcast_step per step ($steps)" \
+	"$(grep -c "meshfabric_bcast_step: fabric=$id step=" $T/trace)" "$steps"
+check "bcast: the last step's number is steps - 1" \
+	grep -q "meshfabric_bcast_step: fabric=$id step=$((steps - 1)) " $T/trace
+"$IP" -n tr-1-1 link set dev tr mtu 1280
+/mf/selftests/mfflood flood tr-0-0 10.6.255.255 0.05 1400 >/dev/null
+wait_until 5 grep -q "meshfabric_drop: fabric=$id node=5 bytes=1442 reason=mtu" $T/trace
+check "a 1442-byte broadcast: meshfabric_drop node=5 (1,1) reason=mtu" \
+	grep -q "meshfabric_drop: fabric=$id node=5 bytes=1442 reason=mtu" $T/trace
+echo 0 >$T/events/meshfabric/enable
+check "destroy tr" "$MF" destroy tr
+check "rmmod" unload

@@ -35,7 +35,8 @@ static const struct mf_opt plan_opts[] = {
 	{ "from", 0, "NODE", KEY_FROM,
 	  "source: coordinates (3,4) or node id; hex: address (default 0)" },
 	{ "algo", 0, "ALGO", KEY_ALGO,
-	  "auto (default), eyes, hex, tree, binomial, flood, tsay-wang, mintcd" },
+	  "auto (default), eyes, hex, tree, binomial, flood, tsay-wang, mintcd, "
+	  "wormhole" },
 	{ "routing", 0, "ROUTING", KEY_ROUTING,
 	  "dor, diagonal, cdo (mesh/torus), a1 (hex); default per topology" },
 	{ "model", 0, "MODEL", KEY_MODEL,

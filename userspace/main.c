@@ -27,6 +27,7 @@ static const struct mf_cmd *const commands[] = {
 	&mf_cmd_exec,
 	&mf_cmd_bcast,
 	&mf_cmd_stats,
+	&mf_cmd_monitor,
 	NULL
 };
 

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_monitor.c - `meshfabric monitor NAME`: live per-link rates, as
+ * `ip -s -s link` refreshed or bmon: every --interval seconds the link
+ * counters (LINK_STATS) are read again and the busiest links of the
+ * interval are shown with packets/s and bits/s.  On a terminal the screen
+ * is redrawn; otherwise each interval appends a block.  --count N stops
+ * after N intervals; SIGINT/SIGTERM end it cleanly (exit 0).
+ *
+ * JSON (-j): one line per interval:
+ *   {"fabric":"f0","interval":1.000,"links":[{"node","port","peer",
+ *    "pps","bps"}, ...]}          (busiest first, links with traffic)
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "json.h"
+#include "dev.h"
+
+enum { KEY_INTERVAL = 1, KEY_COUNT, KEY_TOP };
+
+static const struct mf_opt monitor_opts[] = {
+	{ "interval", 'i', "SECONDS", KEY_INTERVAL, "seconds between refreshes (default 1)" },
+	{ "count", 'c', "N", KEY_COUNT, "stop after N intervals (default: until SIGINT)" },
+	{ "top", 0, "N", KEY_TOP, "show the N busiest links (default 10)" },
+	{ NULL, 0, NULL, 0, NULL }
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+struct rate {
+	u32 link;
+	double pps, bps;
+};
+
+static int by_bps(const void *pa, const void *pb)
+{
+	const struct rate *a = pa, *b = pb;
+
+	if (a->bps != b->bps)
+		return a->bps < b->bps ? 1 : -1;
+	return a->link < b->link ? -1 : a->link > b->link;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
+		 const struct meshfabric_link_entry *e, const struct rate *r,
+		 u32 nr, u32 top, double dt, bool tty)
+{
+	char a[64], b[64], p[16];
+	struct mf_json j;
+	u32 i;
+
+	if (ctx->json) {
+		mf_json_init(&j, ctx->out);
+		mf_json_obj(&j);
+		mf_json_kv_str(&j, "fabric", name);
+		mf_json_key(&j, "interval");
+		fprintf(ctx->out, "%.3f", dt);
+		mf_json_key(&j, "links");
+		mf_json_arr(&j);
+		for (i = 0; i < nr && i < top; i++) {
+			const struct meshfabric_link_entry *l = &e[r[i].link];
+
+			mf_json_obj(&j);
+			mf_json_kv_u64(&j, "node", l->node);
+			mf_json_kv_u64(&j, "port", l->port);
+			mf_json_kv_u64(&j, "peer", l->peer);
+			mf_json_kv_u64(&j, "pps", (u64)(r[i].pps + 0.5));
+			mf_json_kv_u64(&j, "bps", (u64)(r[i].bps + 0.5));
+			mf_json_close(&j);
+		}
+		mf_json_end(&j);
+		fflush(ctx->out);
+		return;
+	}
+	if (tty)
+		fputs("\033[H\033[J", ctx->out);	/* home, clear */
+	fprintf(ctx->out, "fabric %s: %u busy links over %.2f s\n", name, nr, dt);
+	fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s\n", "FROM", "PORT", "TO",
+		"PACKETS/S", "BITS/S");
+	for (i = 0; i < nr && i < top; i++) {
+		const struct meshfabric_link_entry *l = &e[r[i].link];
+
+		mf_format_node(t, l->node, a, sizeof(a));
+		mf_format_node(t, l->peer, b, sizeof(b));
+		mf_format_port(t, l->port, p, sizeof(p));
+		fprintf(ctx->out, "%-10s %-5s %-10s %12.0f %14.0f\n", a, p, b,
+			r[i].pps, r[i].bps);
+	}
+	if (!tty)
+		fputc('\n', ctx->out);
+	fflush(ctx->out);
+}
+
+static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
+{
+	const struct mf_cmd *cmd = &mf_cmd_monitor;
+	struct meshfabric_link_entry *prev = NULL, *cur = NULL;
+	u32 np = 0, nc = 0, count = 0, top = 10, done = 0, nr, i;
+	const char *name = NULL, *val;
+	struct meshfabric_info in;
+	double interval = 1, t0, t1;
+	struct sigaction sa;
+	struct rate *r = NULL;
+	struct mf_topo t;
+	struct mf_args ar;
+	int k, rc, res = MF_EXIT_OK;
+	char *end;
+	bool tty;
+
+	mf_args_init(&ar, ctx, argc, argv);
+	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
+		switch (k) {
+		case MF_ARG_STOP:
+			return rc;
+		case KEY_INTERVAL:
+			interval = strtod(val, &end);
+			if (*end || !(interval >= 0.05 && interval <= 3600))
+				return mf_usage(cmd, "bad interval '%.40s': 0.05 to 3600 seconds", val);
+			break;
+		case KEY_COUNT:
+			if (mf_parse_u32(val, 1, U32_MAX, &count))
+				return mf_usage(cmd, "bad count '%.40s'", val);
+			break;
+		case KEY_TOP:
+			if (mf_parse_u32(val, 1, U32_MAX, &top))
+				return mf_usage(cmd, "bad --top '%.40s'", val);
+			break;
+		case MF_ARG_POSITIONAL:
+			if (name)
+				return mf_usage(cmd, "unexpected argument '%.40s'", val);
+			name = val;
+			break;
+		}
+	}
+	rc = mf_dev_lookup_or_fail(cmd, name, &in, &t);
+	if (rc)
+		return rc;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	tty = !ctx->json && isatty(fileno(ctx->out));
+	rc = mf_dev_links(in.id, false, &prev, &np);
+	t0 = now();
+	while (!rc && !stop && (!count || done < count)) {
+		struct timespec ts = { (time_t)interval,
+				       (long)((interval - (time_t)interval) * 1e9) };
+
+		while (nanosleep(&ts, &ts) && errno == EINTR && !stop)
+			;
+		if (stop)
+			break;
+		rc = mf_dev_links(in.id, false, &cur, &nc);
+		t1 = now();
+		if (rc || nc != np)
+			break;
+		free(r);
+		r = calloc(nc ? nc : 1, sizeof(*r));
+		if (!r) {
+			rc = -ENOMEM;
+			break;
+		}
+		for (i = 0, nr = 0; i < nc; i++) {
+			u64 dp = cur[i].packets - prev[i].packets;
+			u64 db = cur[i].bytes - prev[i].bytes;
+
+			if (cur[i].peer == MESHFABRIC_NO_PEER || !dp)
+				continue;
+			r[nr].link = i;
+			r[nr].pps = dp / (t1 - t0);
+			r[nr].bps = db * 8.0 / (t1 - t0);
+			nr++;
+		}
+		qsort(r, nr, sizeof(*r), by_bps);
+		show(ctx, &t, (const char *)in.name, cur, r, nr, top, t1 - t0, tty);
+		free(prev);
+		prev = cur;
+		cur = NULL;
+		t0 = t1;
+		done++;
+	}
+	if (rc)
+		res = mf_fail("fabric %s: reading the link counters: %s",
+			      (const char *)in.name, mf_dev_strerror(-rc));
+	free(r);
+	free(prev);
+	free(cur);
+	return res;
+}
+
+const struct mf_cmd mf_cmd_monitor = {
+	"monitor", "live per-link rates of a fabric, busiest first",
+	"NAME [--interval SECONDS] [--count N] [--top N]",
+	"Reads the link counters every interval and shows the busiest links\n"
+	"with packets and bits per second; -j prints one JSON line per\n"
+	"interval.  Ends on SIGINT or after --count intervals.",
+	monitor_opts, monitor_main,
+};

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "route.h"
 #include "dev.h"
+#include "cmd_plan.h"
 
 enum { KEY_FROM = 1, KEY_ALGO, KEY_SIZE, KEY_ETHERTYPE, KEY_STEPS };
 
@@ -49,56 +50,6 @@ static int parse_ethertype(const char *s, u32 *v)
 		return -1;
 	*v = (u32)x;
 	return 0;
-}
-
-static void print_steps_text(FILE *f, const struct mf_topo *t,
-			     const struct mf_sched *s)
-{
-	const struct mf_send *sd;
-	char a[64];
-	u32 i, k, h, n;
-
-	for (i = 0; i < s->nsteps; i++) {
-		sd = mf_sched_sends(s, i, &n);
-		fprintf(f, "step %u: %u send%s\n", i + 1, n, n == 1 ? "" : "s");
-		for (k = 0; k < n; k++) {
-			mf_format_node(t, sd[k].src, a, sizeof(a));
-			fprintf(f, "  %s ->", a);
-			mf_format_node(t, sd[k].dst, a, sizeof(a));
-			fprintf(f, " %s  (%u hop%s:", a, sd[k].hops, sd[k].hops == 1 ? "" : "s");
-			for (h = 0; h <= sd[k].hops; h++) {
-				mf_format_node(t, s->path[sd[k].path + h], a, sizeof(a));
-				fprintf(f, " %s", a);
-			}
-			fprintf(f, ")\n");
-		}
-	}
-}
-
-static void print_steps_json(struct mf_json *j, const struct mf_sched *s)
-{
-	const struct mf_send *sd;
-	u32 i, k, h, n;
-
-	mf_json_key(j, "schedule");
-	mf_json_arr(j);
-	for (i = 0; i < s->nsteps; i++) {
-		sd = mf_sched_sends(s, i, &n);
-		mf_json_arr(j);
-		for (k = 0; k < n; k++) {
-			mf_json_obj(j);
-			mf_json_kv_u64(j, "src", sd[k].src);
-			mf_json_kv_u64(j, "dst", sd[k].dst);
-			mf_json_key(j, "path");
-			mf_json_arr(j);
-			for (h = 0; h <= sd[k].hops; h++)
-				mf_json_u64(j, s->path[sd[k].path + h]);
-			mf_json_close(j);
-			mf_json_close(j);
-		}
-		mf_json_close(j);
-	}
-	mf_json_close(j);
 }
 
 static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
@@ -216,7 +167,7 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_kv_u64(&j, "delivered", b.delivered);
 		mf_json_kv_u64(&j, "elapsed_ns", b.elapsed_ns);
 		if (have_sched)
-			print_steps_json(&j, &s);
+			mf_print_steps_json(&j, "schedule", &s);
 		mf_json_end(&j);
 	} else {
 		fprintf(ctx->out, "broadcast        %s (%s %s) from %s (node %u), %u bytes\n",
@@ -232,7 +183,7 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		fprintf(ctx->out, "delivered        %u of %u\n", b.delivered, t.nodes - 1);
 		fprintf(ctx->out, "elapsed          %.1f us\n", (double)b.elapsed_ns / 1000.0);
 		if (have_sched)
-			print_steps_text(ctx->out, &t, &s);
+			mf_print_steps_text(ctx->out, &t, &s);
 	}
 	if (have_sched)
 		mf_sched_free(&s);

@@ -19,6 +19,7 @@
 #include "json.h"
 #include "check.h"
 #include "route.h"
+#include "cmd_plan.h"
 
 enum {
 	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
@@ -55,11 +56,64 @@ struct plan {
 	u32 routing;
 };
 
-static void print_json(FILE *f, const struct plan *p, bool steps)
+/* The one step printer of plan and bcast: text, one line per send. */
+void mf_print_steps_text(FILE *f, const struct mf_topo *t,
+			 const struct mf_sched *s)
 {
 	const struct mf_send *sd;
-	struct mf_json j;
+	char a[64];
 	u32 i, k, h, n;
+
+	for (i = 0; i < s->nsteps; i++) {
+		sd = mf_sched_sends(s, i, &n);
+		fprintf(f, "step %u: %u send%s\n", i + 1, n, n == 1 ? "" : "s");
+		for (k = 0; k < n; k++) {
+			mf_format_node(t, sd[k].src, a, sizeof(a));
+			fprintf(f, "  %s ->", a);
+			mf_format_node(t, sd[k].dst, a, sizeof(a));
+			fprintf(f, " %s  (%u hop%s:", a, sd[k].hops,
+				sd[k].hops == 1 ? "" : "s");
+			for (h = 0; h <= sd[k].hops; h++) {
+				mf_format_node(t, s->path[sd[k].path + h], a,
+					       sizeof(a));
+				fprintf(f, " %s", a);
+			}
+			fprintf(f, ")\n");
+		}
+	}
+}
+
+/* The same in JSON: KEY: [[{"src","dst","path":[...]}],...] */
+void mf_print_steps_json(struct mf_json *j, const char *key,
+			 const struct mf_sched *s)
+{
+	const struct mf_send *sd;
+	u32 i, k, h, n;
+
+	mf_json_key(j, key);
+	mf_json_arr(j);
+	for (i = 0; i < s->nsteps; i++) {
+		sd = mf_sched_sends(s, i, &n);
+		mf_json_arr(j);
+		for (k = 0; k < n; k++) {
+			mf_json_obj(j);
+			mf_json_kv_u64(j, "src", sd[k].src);
+			mf_json_kv_u64(j, "dst", sd[k].dst);
+			mf_json_key(j, "path");
+			mf_json_arr(j);
+			for (h = 0; h <= sd[k].hops; h++)
+				mf_json_u64(j, s->path[sd[k].path + h]);
+			mf_json_close(j);
+			mf_json_close(j);
+		}
+		mf_json_close(j);
+	}
+	mf_json_close(j);
+}
+
+static void print_json(FILE *f, const struct plan *p, bool steps)
+{
+	struct mf_json j;
 
 	mf_json_init(&j, f);
 	mf_json_obj(&j);
@@ -78,35 +132,14 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 	mf_json_kv_u64(&j, "max_link_load", p->st.max_link_load);
 	mf_json_kv_bool(&j, "contention_free", p->st.max_link_load <= 1);
 	mf_json_close(&j);
-	if (steps) {
-		mf_json_key(&j, "steps");
-		mf_json_arr(&j);
-		for (i = 0; i < p->s.nsteps; i++) {
-			sd = mf_sched_sends(&p->s, i, &n);
-			mf_json_arr(&j);
-			for (k = 0; k < n; k++) {
-				mf_json_obj(&j);
-				mf_json_kv_u64(&j, "src", sd[k].src);
-				mf_json_kv_u64(&j, "dst", sd[k].dst);
-				mf_json_key(&j, "path");
-				mf_json_arr(&j);
-				for (h = 0; h <= sd[k].hops; h++)
-					mf_json_u64(&j, p->s.path[sd[k].path + h]);
-				mf_json_close(&j);
-				mf_json_close(&j);
-			}
-			mf_json_close(&j);
-		}
-		mf_json_close(&j);
-	}
+	if (steps)
+		mf_print_steps_json(&j, "steps", &p->s);
 	mf_json_end(&j);
 }
 
 static void print_text(FILE *f, const struct plan *p, bool steps)
 {
-	const struct mf_send *sd;
 	char shape[96], a[64];
-	u32 i, k, h, n;
 
 	mf_format_shape(&p->t, shape, sizeof(shape));
 	mf_format_node(&p->t, p->s.source, a, sizeof(a));
@@ -122,25 +155,8 @@ static void print_text(FILE *f, const struct plan *p, bool steps)
 	fprintf(f, "tcd              %llu\n", (unsigned long long)p->st.tcd);
 	fprintf(f, "max link load    %u\n", p->st.max_link_load);
 	fprintf(f, "contention-free  %s\n", p->st.max_link_load <= 1 ? "yes" : "no");
-	if (!steps)
-		return;
-	for (i = 0; i < p->s.nsteps; i++) {
-		sd = mf_sched_sends(&p->s, i, &n);
-		fprintf(f, "step %u: %u send%s\n", i + 1, n, n == 1 ? "" : "s");
-		for (k = 0; k < n; k++) {
-			mf_format_node(&p->t, sd[k].src, a, sizeof(a));
-			fprintf(f, "  %s ->", a);
-			mf_format_node(&p->t, sd[k].dst, a, sizeof(a));
-			fprintf(f, " %s  (%u hop%s:", a, sd[k].hops,
-				sd[k].hops == 1 ? "" : "s");
-			for (h = 0; h <= sd[k].hops; h++) {
-				mf_format_node(&p->t, p->s.path[sd[k].path + h], a,
-					       sizeof(a));
-				fprintf(f, " %s", a);
-			}
-			fprintf(f, ")\n");
-		}
-	}
+	if (steps)
+		mf_print_steps_text(f, &p->t, &p->s);
 }
 
 static void print_dot(FILE *f, const struct plan *p)

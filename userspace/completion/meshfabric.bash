@@ -63,7 +63,7 @@ _meshfabric()
 			words=$("$tool" help --commands 2>/dev/null)
 		else
 			case $cmd in
-			destroy|show|exec|bcast|stats)
+			destroy|show|exec|bcast|stats|monitor)
 				words=$(_meshfabric_fabrics "$tool") ;;
 			*)
 				return 0 ;;

@@ -1044,12 +1044,9 @@ static int cmd_bad(void)
 	expect("ATTACH node already present", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EBUSY);
 	expect_val("ATTACH: done is 0", a.done, 0);
 
-	b.flags = 1;
-	expect("BCAST flags 1", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EINVAL);
+	b.flags = 2;
+	expect("BCAST flags 2", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EINVAL);
 	b.flags = 0;
-	b.reserved[0] = 1;
-	expect("BCAST reserved set", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EINVAL);
-	b.reserved[0] = 0;
 	b.len = MESHFABRIC_MAX_PAYLOAD + 1;
 	expect("BCAST payload 65537 bytes", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), E2BIG);
 	b.len = 0xffffffff;

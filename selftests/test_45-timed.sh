@@ -196,14 +196,21 @@ dst=$(addr_of lq 1 4)
 set -- $("$MF" -j link show lq 0 x+ | sed 's/.*"packets":\([0-9]*\).*"drop_loss":\([0-9]*\),"drop_queue":\([0-9]*\).*/\1 \2 \3/')
 n=$(($1 + $2))
 note "10% loss: $2 lost of $n frames"
+check_eq "stats counts the losses as link show does" \
+	"$("$MF" -j stats lq | sed -n 's/.*"dropped":\([0-9]*\).*/\1/p')" "$2"
 check "loss 10%: lost within 5 standard deviations of n/10" \
 	awk -v n="$n" -v l="$2" 'BEGIN { d = l - n / 10; exit !(n > 500 && d * d < 25 * n * 0.09) }'
 "$MF" link set lq 0 x+ loss 0 rate 1mbit queue 5 >/dev/null
 "$MF" stats lq --reset >/dev/null
+"$MF" -j monitor lq --interval 1 --count 1 >/tmp/mon.$$ &
 /mf/selftests/mfflood flood lq-0 "$dst" 1 200 >/dev/null 2>&1
+wait
 set -- $("$MF" -j link show lq 0 x+ | sed 's/.*"packets":\([0-9]*\).*"drop_loss":\([0-9]*\),"drop_queue":\([0-9]*\).*/\1 \2 \3/')
 note "queue 5 at 1 Mbit/s, 1 s flood: $1 sent, $3 refused"
 check "a full queue drops and counts" test "$3" -gt 0
+dps=$(sed -n 's/.*"node":0,"port":0,[^}]*"dps":\([0-9]*\).*/\1/p' /tmp/mon.$$)
+note "monitor: (0) x+ dropped ${dps:-?} frames/s"
+check "monitor shows the drops per second" test "${dps:-0}" -gt 0
 check "at most 1 s of 1 Mbit/s plus the queue crossed" test "$1" -le $((1000000 / (242 * 8) * 2 + 5))
 # frames in flight at destroy: 1 s of delay
 "$MF" link set lq all all delay 1s rate 0 >/dev/null

@@ -415,6 +415,43 @@ for c in $cmds; do
 done
 if [ -z "$missing" ]; then ok "man page documents every command and option"
 else notok "man page documents every command and option; missing:$missing"; fi
+# ---------------------------------------------------------------- timed links
+for a in "--link-rate 2x" "--link-rate -1mbit" "--link-rate 2000tbit" \
+	 "--link-delay 11s" "--link-delay 1.5ns" "--link-delay -1ms" \
+	 "--switching wormhole" "--mode later" "--size 70000"; do
+	bad 2 plan --mesh 4x4 $a
+done
+bad 2 create --torus 4x4 --link-loss 101%
+bad 2 create --torus 4x4 --link-queue 0
+bad 2 link
+bad 2 link bogus
+# units as tc writes them: the same fabric time whatever the spelling
+ft() { "$MF" plan --json --summary --torus 5x5 --from 2,2 --algo tsay-wang "$@" |
+	json_field 'd["timing"]["fabric_time_ns"]'; }
+t1=$(ft --link-rate 100mbit --link-delay 1ms) t2=$(ft --link-rate 100000000 --link-delay 1000)
+t3=$(ft --link-rate 12.5mbps --link-delay 1000000ns) t4=$(ft --link-rate 0.1gbit --link-delay 0.001s)
+if [ -n "$t1" ] && [ "$t1" = "$t2" ] && [ "$t2" = "$t3" ] && [ "$t3" = "$t4" ]; then
+	ok "plan --link-rate/--link-delay: tc units agree ($t1 ns)"
+else
+	notok "plan --link-rate/--link-delay: tc units agree ($t1 $t2 $t3 $t4)"
+fi
+# the closed form of contention-free schedules, computed here from the
+# JSON's paths: sum over steps of the longest send, h(ser + d) or hd + ser
+for sw in store-and-forward cut-through; do
+	got=$("$MF" plan --json --mesh 8x8 --from 2,3 --algo eyes --link-rate 1mbit \
+		--link-delay 10us --size 1400 --switching $sw | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+ser = -(-(1414 * 8 * 10**9) // 10**6)
+ct = sys.argv[1] == "cut-through"
+want = sum(max((len(s["path"]) - 1) * 10000 + ser if ct else
+	       (len(s["path"]) - 1) * (ser + 10000) for s in st) for st in d["steps"])
+print(d["timing"]["fabric_time_ns"] == want and d["summary"]["contention_free"], want)' $sw)
+	case "$got" in
+	True*) ok "plan --switching $sw: eyes 8x8 fabric time = the closed form (${got#True })" ;;
+	*) notok "plan --switching $sw: eyes 8x8 fabric time = the closed form ($got)" ;;
+	esac
+done
 comp=userspace/completion/meshfabric.bash
 if bash -n "$comp" 2>"$TMP/e"; then ok "bash completion parses (bash -n)"
 else sed 's/^/# /' "$TMP/e"; notok "bash completion parses (bash -n)"; fi

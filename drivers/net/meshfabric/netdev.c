@@ -106,17 +106,26 @@ static void mf_get_ethtool_stats(struct net_device *dev,
 	struct mf_ndev *priv = netdev_priv(dev);
 	struct mf_fabric *f = priv->fabric;
 	u32 np = f->topo.nports, p, peer;
+	int back;
 	u64 l;
 
 	for (p = 0; p < np; p++, data += ARRAY_SIZE(mf_port_stats)) {
+		memset(data, 0, ARRAY_SIZE(mf_port_stats) * sizeof(*data));
+		/* no link of its own: a mesh border, or the - port of a
+		 * size-2 torus dimension (the pair is the + port's link)
+		 */
+		if (!mf_topo_is_link(&f->topo, priv->node, p))
+			continue;
 		l = (u64)priv->node * np + p;
 		mf_link_read(f, l, &data[0], &data[1]);
+		/* rx: the neighbour's link towards us, which is its port
+		 * p ^ 1 but in a size-2 torus dimension, where it is its
+		 * + port as ours is (topo.h)
+		 */
 		peer = f->links.peer[l];
-		data[2] = 0;
-		data[3] = 0;
-		/* the reverse of port p is p ^ 1 (topo.h) */
-		if (peer != MESHFABRIC_NO_PEER)
-			mf_link_read(f, (u64)peer * np + (p ^ 1), &data[2],
+		back = mf_topo_port(&f->topo, peer, priv->node);
+		if (back >= 0)
+			mf_link_read(f, (u64)peer * np + back, &data[2],
 				     &data[3]);
 	}
 }

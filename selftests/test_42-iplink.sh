@@ -2,8 +2,9 @@
 # Issue 14 (ip link): in a node's namespace, `ip -d link show` and
 # `ip -j -d link show` name the node's fabric, its id (as `meshfabric
 # list` gives it) and the node's id and coordinates (computed here from
-# the node id: x = id mod n0, y = id div n0), through the kernel's
-# IFLA_MESHFABRIC_* attributes and the iproute2 plugin link_meshfabric.so.
+# the node id: x = id mod n0, y = id div n0; on H_n the id), through
+# the kernel's IFLA_MESHFABRIC_* attributes and the iproute2 plugin
+# link_meshfabric.so.
 # Then ethtool -S of every node of 2x2 and 2x3 tori equals `meshfabric
 # stats` after pings: tx of a port is the node's link out of it, rx the
 # neighbour's link into the node (in a size-2 dimension both are the +
@@ -44,6 +45,23 @@ for spec in "ia torus 2 2 0 1 2 3" "ib mesh 3 4 0 5 7 11"; do
 	done
 	check "destroy $name" "$MF" destroy $name
 done
+
+# H_3: the coordinate is the node's address, the size n (namespace ih-ID)
+check "create --hex 3 --name ih" "$MF" create --hex 3 --name ih --no-ipv6
+fid=$("$MF" list | awk '$1 == "ih" { print $2 }')
+for id in 0 18; do
+	want="meshfabric fabric ih id $fid node $id coords ($id) kind hex dims 3 "
+	case $("$IP" -n ih-$id -d link show dev ih) in
+	*"$want"*) ok "ih node $id: ip -d link show says '$want'" ;;
+	*) nok "ih node $id: ip -d link show says '$want'" ;;
+	esac
+	want="\"info_data\":{\"fabric\":\"ih\",\"fabric_id\":$fid,\"node\":$id,\"coords\":[$id],\"kind\":\"hex\",\"dims\":[3]}"
+	case $("$IP" -n ih-$id -j -d link show dev ih) in
+	*"$want"*) ok "ih node $id: ip -j -d link show has $want" ;;
+	*) nok "ih node $id: ip -j -d link show has $want" ;;
+	esac
+done
+check "destroy ih" "$MF" destroy ih
 
 # ethtool -S = meshfabric stats, every node of a 2xN torus
 snap=/tmp/iplink.$$

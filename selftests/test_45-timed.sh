@@ -6,7 +6,7 @@
 # under TCG: 2-10% off); broadcasts' fabric time equals `meshfabric plan`'s to the
 # nanosecond (sync and async, both switchings, with and without
 # contention); UDP and TCP through a 10 Mbit/s link stay below 10 Mbit/s
-# and within 10% of it; a 10% loss link drops within binomial bounds and
+# and within 10% of it; a 1% loss link drops within binomial bounds and
 # counts every frame; a full queue drops and counts; destroy with frames
 # in flight.
 . ./lib.sh
@@ -190,16 +190,18 @@ fi
 "$MF" create --mesh 2 --name lq --ipv4 10.7.0.0/16 --no-ipv6 >/dev/null
 dst=$(addr_of lq 1 4)
 "$MF" exec lq 0 -- ping -c 1 -W 2 "$dst" >/dev/null
-"$MF" link set lq 0 x+ loss 10% >/dev/null
+"$MF" link set lq 0 x+ loss 1% >/dev/null
 "$MF" stats lq --reset >/dev/null
 /mf/selftests/mfflood flood lq-0 "$dst" 2 200 >/dev/null 2>&1
 set -- $("$MF" -j link show lq 0 x+ | sed 's/.*"packets":\([0-9]*\).*"drop_loss":\([0-9]*\),"drop_queue":\([0-9]*\).*/\1 \2 \3/')
 n=$(($1 + $2))
-note "10% loss: $2 lost of $n frames"
+note "1% loss: $2 lost of $n frames"
+check_eq "ethtool -S portx+_tx_drop_loss counts them too" \
+	"$("$IP" netns exec lq-0 ethtool -S lq | awk '$1 == "portx+_tx_drop_loss:" { print $2 }')" "$2"
 check_eq "stats counts the losses as link show does" \
 	"$("$MF" -j stats lq | sed -n 's/.*"dropped":\([0-9]*\).*/\1/p')" "$2"
-check "loss 10%: lost within 5 standard deviations of n/10" \
-	awk -v n="$n" -v l="$2" 'BEGIN { d = l - n / 10; exit !(n > 500 && d * d < 25 * n * 0.09) }'
+check "loss 1%: lost within 5 standard deviations of n/100 (binomial)" \
+	awk -v n="$n" -v l="$2" 'BEGIN { d = l - n / 100; exit !(n > 5000 && d * d < 25 * n * 0.0099) }'
 "$MF" link set lq 0 x+ loss 0 rate 1mbit queue 5 >/dev/null
 "$MF" stats lq --reset >/dev/null
 "$MF" -j monitor lq --interval 1 --count 1 >/tmp/mon.$$ &

@@ -63,10 +63,13 @@ static const struct net_device_ops mf_netdev_ops = {
 
 /* ethtool -i and -S: per port tx (the node's outgoing link) and rx (the
  * neighbour's link towards the node) packets and bytes, the counters
- * `meshfabric stats` shows, under the port names it uses.
+ * `meshfabric stats` shows, under the port names it uses; and of the
+ * outgoing link (timed links, link.c): frames dropped by loss and by a
+ * full queue, the time spent serialising and the work queued now (ns).
  */
 static const char *const mf_port_stats[] = {
 	"tx_packets", "tx_bytes", "rx_packets", "rx_bytes",
+	"tx_drop_loss", "tx_drop_queue", "tx_busy_ns", "tx_backlog_ns",
 };
 
 static void mf_get_drvinfo(struct net_device *dev,
@@ -107,8 +110,9 @@ static void mf_get_ethtool_stats(struct net_device *dev,
 	struct mf_ndev *priv = netdev_priv(dev);
 	struct mf_fabric *f = priv->fabric;
 	u32 np = f->topo.nports, p, peer;
+	u64 l, busy, now = ktime_get_ns();
+	struct mf_linkctr c;
 	int back;
-	u64 l;
 
 	for (p = 0; p < np; p++, data += ARRAY_SIZE(mf_port_stats)) {
 		memset(data, 0, ARRAY_SIZE(mf_port_stats) * sizeof(*data));
@@ -118,7 +122,14 @@ static void mf_get_ethtool_stats(struct net_device *dev,
 		if (!mf_topo_is_link(&f->topo, priv->node, p))
 			continue;
 		l = (u64)priv->node * np + p;
-		mf_link_read(f, l, &data[0], &data[1]);
+		mf_link_read_all(f, l, &c);
+		data[0] = c.packets;
+		data[1] = c.bytes;
+		data[4] = c.drop_loss;
+		data[5] = c.drop_queue;
+		data[6] = c.busy_ns;
+		busy = atomic64_read(&f->links.st[l].busy);
+		data[7] = busy > now ? busy - now : 0;
 		/* rx: the neighbour's link towards us, which is its port
 		 * p ^ 1 but in a size-2 torus dimension, where it is its
 		 * + port as ours is (topo.h)

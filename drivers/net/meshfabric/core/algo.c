@@ -198,3 +198,33 @@ int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
 	err = mf_check(t, s, &res->stats, res->why, sizeof(res->why));
 	return err == -EINVAL ? -EPROTO : err;
 }
+
+int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
+		   struct mf_fault_plan *res)
+{
+	struct mf_froute r;
+	struct mf_sched ff;
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	memset(s, 0, sizeof(*s));
+	err = mf_plan_checked(t, id, model, source, routing, &ff, &res->plan);
+	if (err || !f || !f->n) {
+		*s = ff;
+		res->stats = res->plan.stats;
+		return err;
+	}
+	err = mf_froute_build(&r, t, routing, f);
+	if (!err)
+		err = mf_sched_repair(&r, &ff, s, &res->rep);
+	if (!err) {
+		err = mf_check_faults(t, s, f, &res->stats, res->plan.why,
+				      sizeof(res->plan.why));
+		if (err == -EINVAL)
+			err = -EPROTO;
+	}
+	mf_froute_free(&r);
+	mf_sched_free(&ff);
+	return err;
+}

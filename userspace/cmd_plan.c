@@ -11,6 +11,10 @@
  *               "contention_free":true},
  *    "steps":[[{"src":0,"dst":ID,"path":[0,...,ID]}],...]}
  * For H_n "dims" is [n].  --summary leaves "steps" out.
+ * "summary" also has "unreachable" (nodes the source cannot reach: 0
+ * without faults); with --down/--down-node, a "faults" object: the
+ * down links, the fault-free schedule's steps and tcd, and what the
+ * repair did (core/faults.h).
  */
 #include <string.h>
 
@@ -20,10 +24,11 @@
 #include "check.h"
 #include "route.h"
 #include "cmd_plan.h"
+#include "downopt.h"
 
 enum {
 	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
-	KEY_SUMMARY,
+	KEY_SUMMARY, KEY_DOWN, KEY_DOWN_NODE,
 };
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_DOT, FMT_SUMMARY };
@@ -45,6 +50,7 @@ static const struct mf_opt plan_opts[] = {
 	{ "format", 0, "FORMAT", KEY_FORMAT, "text (default), json, dot or summary" },
 	{ "steps", 0, NULL, KEY_STEPS, "text: list every step (default up to 64 nodes)" },
 	{ "summary", 0, NULL, KEY_SUMMARY, "print the summary only, not the steps" },
+	MF_OPTS_DOWN(KEY_DOWN, KEY_DOWN_NODE),
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -54,6 +60,8 @@ struct plan {
 	struct mf_stats st;
 	const struct mf_algo *algo;
 	u32 routing;
+	struct mf_faults f;		/* --down, --down-node */
+	struct mf_fault_plan fp;	/* with faults: the repair's result */
 };
 
 /* The one step printer of plan and bcast: text, one line per send. */
@@ -131,7 +139,18 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 	mf_json_kv_u64(&j, "tcd", p->st.tcd);
 	mf_json_kv_u64(&j, "max_link_load", p->st.max_link_load);
 	mf_json_kv_bool(&j, "contention_free", p->st.max_link_load <= 1);
+	mf_json_kv_u64(&j, "unreachable", p->st.unreachable);
 	mf_json_close(&j);
+	if (p->f.n) {
+		mf_json_key(&j, "faults");
+		mf_json_obj(&j);
+		mf_json_kv_u64(&j, "down_links", p->f.n / 2);
+		mf_json_kv_u64(&j, "fault_free_steps", p->fp.plan.stats.steps);
+		mf_json_kv_u64(&j, "fault_free_tcd", p->fp.plan.stats.tcd);
+		mf_json_kv_u64(&j, "rerouted", p->fp.rep.rerouted);
+		mf_json_kv_u64(&j, "moved", p->fp.rep.moved);
+		mf_json_close(&j);
+	}
 	if (steps)
 		mf_print_steps_json(&j, "steps", &p->s);
 	mf_json_end(&j);
@@ -155,6 +174,15 @@ static void print_text(FILE *f, const struct plan *p, bool steps)
 	fprintf(f, "tcd              %llu\n", (unsigned long long)p->st.tcd);
 	fprintf(f, "max link load    %u\n", p->st.max_link_load);
 	fprintf(f, "contention-free  %s\n", p->st.max_link_load <= 1 ? "yes" : "no");
+	if (p->f.n) {
+		fprintf(f, "down links       %u\n", p->f.n / 2);
+		fprintf(f, "unreachable      %u\n", p->st.unreachable);
+		fprintf(f, "fault-free       %u steps, tcd %llu\n",
+			p->fp.plan.stats.steps,
+			(unsigned long long)p->fp.plan.stats.tcd);
+		fprintf(f, "repair           %u sends rerouted, %u moved\n",
+			p->fp.rep.rerouted, p->fp.rep.moved);
+	}
 	if (steps)
 		mf_print_steps_text(f, &p->t, &p->s);
 }
@@ -201,6 +229,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0;
 	bool want_steps = false, summary = false, routing_given = false;
 	enum fmt fmt = FMT_TEXT;
+	struct mf_down_args down = { 0 };
 	struct mf_plan_result res;
 	struct mf_args a;
 	struct plan p;
@@ -248,6 +277,11 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_SUMMARY:
 			summary = true;
 			break;
+		case KEY_DOWN:
+		case KEY_DOWN_NODE:
+			r = mf_down_arg_add(&down, val, k == KEY_DOWN_NODE, err,
+					    sizeof(err));
+			break;
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
@@ -289,15 +323,29 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 				       p.t.kind == MESHFABRIC_KIND_TORUS ? "torus " : "",
 				       shape);
 	}
+	if (mf_down_args_build(&down, &p.t, &p.f, err, sizeof(err))) {
+		mf_faults_free(&p.f);
+		return mf_usage(cmd, "%s", err);
+	}
 	/* the core builds and checks (auto: every candidate, keeping the best) */
-	r = mf_plan_checked(&p.t, algo, model, source, p.routing, &p.s, &res);
+	if (p.f.n) {	/* around the faults: built, checked, repaired, checked */
+		r = mf_plan_faults(&p.t, algo, model, source, p.routing, &p.f,
+				   &p.s, &p.fp);
+		res = p.fp.plan;
+		res.stats = p.fp.stats;
+	} else {
+		r = mf_plan_checked(&p.t, algo, model, source, p.routing, &p.s,
+				    &res);
+	}
 	p.algo = res.used;
 	p.st = res.stats;
-	if (r == -EOPNOTSUPP)
-		return mf_fail("no %salgorithm in this build covers %s %s",
-			       model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
-					"one-port " : "all-port ") : "",
-			       mf_topo_kind_name(p.t.kind), shape);
+	if (r == -EOPNOTSUPP) {
+		rc = mf_fail("no %salgorithm in this build covers %s %s",
+			     model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
+				      "one-port " : "all-port ") : "",
+			     mf_topo_kind_name(p.t.kind), shape);
+		goto out;
+	}
 	if (r == -EPROTO) {
 		rc = mf_fail("%s produced an invalid schedule: %s", p.algo->name,
 			     res.why);
@@ -319,6 +367,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	rc = MF_EXIT_OK;
 out:
 	mf_sched_free(&p.s);
+	mf_faults_free(&p.f);
 	return rc;
 }
 
@@ -327,13 +376,16 @@ const struct mf_cmd mf_cmd_plan = {
 	.summary = "build, check and print a broadcast schedule (offline)",
 	.synopsis = "{--mesh AxBx...|--torus AxBx...|--hex N} [--from NODE] [--algo ALGO]\n"
 		    "       [--routing ROUTING] [--model MODEL] [--json|--format FORMAT]\n"
-		    "       [--steps|--summary]",
+		    "       [--steps|--summary] [--down NODE:PORT]... [--down-node NODE]...",
 	.description =
 		"Every schedule is validated by the independent checker before it is\n"
 		"printed; an invalid schedule is an error (exit 1).  The summary gives\n"
 		"steps, sends, TCD (sum of path lengths), the largest number of sends on\n"
 		"one directed link in one step, and whether the schedule is free of\n"
-		"step contention.\n",
+		"step contention.  With --down and --down-node the schedule is repaired\n"
+		"around those faults (sends rerouted along surviving shortest paths or\n"
+		"moved to other senders and steps), checked against them, and the\n"
+		"summary adds the unreachable nodes and the fault-free steps and TCD.\n",
 	.opts = plan_opts,
 	.run = plan_main,
 };

@@ -332,6 +332,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		r = mf_plan_faults(&p.t, algo, model, source, p.routing, &p.f,
 				   &p.s, &p.fp);
 		res = p.fp.plan;
+		res.used = p.fp.used ? p.fp.used : res.used;
 		res.stats = p.fp.stats;
 	} else {
 		r = mf_plan_checked(&p.t, algo, model, source, p.routing, &p.s,

@@ -617,7 +617,8 @@ static u32 reach(struct rwork *w, u8 *ok)
 	return tl;
 }
 
-static int repair_steps(struct rwork *w, const u8 *ok)
+/* ok[]: 1 the source reaches the node, 2 it was also queued in pend[]. */
+static int repair_steps(struct rwork *w, u8 *ok)
 {
 	const struct mf_sched *in = w->in;
 	const struct mf_send *m;
@@ -650,6 +651,7 @@ static int repair_steps(struct rwork *w, const u8 *ok)
 					w->rep->rerouted++;
 			}
 			if (err) {
+				ok[m->dst] = 2;
 				w->pend[w->npend++] = m->dst;
 				w->rep->moved++;
 			}
@@ -660,6 +662,10 @@ static int repair_steps(struct rwork *w, const u8 *ok)
 				return err;
 		}
 	}
+	/* a reachable node no send was for (not from a valid schedule) */
+	for (i = 0; i < w->r->t.nodes; i++)
+		if (ok[i] == 1 && !w->informed[i])
+			w->pend[w->npend++] = i;
 	while (w->npend) {
 		stamp++;
 		err = serve(w, stamp, &served);

@@ -122,14 +122,6 @@ bool mf_faults_down(const struct mf_faults *f, const struct mf_topo *t,
 
 /* ------------------------------------------------------------ routing */
 
-/* The neighbour the default routing forwards cur to on the way to dst. */
-static s64 default_next(const struct mf_froute *r, u32 cur, u32 dst)
-{
-	int port = mf_route_next(&r->t, r->routing, cur, dst);
-
-	return port < 0 ? -ENOENT : mf_topo_neighbor(&r->t, cur, (u32)port);
-}
-
 /* Heap sort of a[0..n-1] (no recursion, no extra memory). */
 static void sift(u64 *a, u32 i, u32 n)
 {
@@ -177,8 +169,48 @@ struct fwork {
 	u32 *q;			/* FIFO of the relaxation */
 	u32 *cnt;		/* counting sort */
 	u32 *aff;		/* bitmap of affected destinations */
+	u32 *nbr;		/* neighbour of (node, port), NONE at a border */
+	u8 *down;		/* (node, port) is down */
+	/* tori and H_n (homogeneous): next port and distance by offset
+	 * dst - node, and each node's offset in off[] (NULL on meshes)
+	 */
+	u8 *nt;
+	u32 *dt;
+	u32 *off;
 	u32 diam;
 };
+
+/* Port of v (offset offv from dst) towards dst. */
+static u32 hop(const struct mf_froute *r, const struct fwork *w, u32 v,
+	       u32 offv, u32 dst)
+{
+	return w->nt ? w->nt[offv]
+		     : (u32)mf_route_next(&r->t, r->routing, v, dst);
+}
+
+/* Fault-free distance of v (offset offv) to dst. */
+static u32 dist0(const struct mf_froute *r, const struct fwork *w, u32 v,
+		 u32 offv, u32 dst)
+{
+	return w->dt ? w->dt[offv] : mf_topo_distance(&r->t, v, dst);
+}
+
+/* Offset of the neighbour through port p of a node of offset off: one
+ * hop away from dst's point of view is the reverse hop from the offset.
+ */
+static u32 noff(const struct fwork *w, u32 np, u32 off, u32 p)
+{
+	return w->nt ? w->nbr[(size_t)off * np + (p ^ 1)] : 0;
+}
+
+/* The neighbour the default routing forwards cur to on the way to dst. */
+static u32 default_next(const struct mf_froute *r, const struct fwork *w,
+			u32 cur, u32 dst)
+{
+	int port = mf_route_next(&r->t, r->routing, cur, dst);
+
+	return port < 0 ? NONE : w->nbr[(size_t)cur * r->t.nports + port];
+}
 
 static void fwork_free(struct fwork *w)
 {
@@ -191,11 +223,19 @@ static void fwork_free(struct fwork *w)
 	mf_free(w->q);
 	mf_free(w->cnt);
 	mf_free(w->aff);
+	mf_free(w->nbr);
+	mf_free(w->down);
+	mf_free(w->nt);
+	mf_free(w->dt);
+	mf_free(w->off);
 }
 
-static int fwork_alloc(struct fwork *w, const struct mf_topo *t)
+static int fwork_alloc(struct fwork *w, const struct mf_topo *t,
+		       u32 routing, const struct mf_faults *f)
 {
-	size_t n = t->nodes;
+	size_t n = t->nodes, np = t->nports, i;
+	u32 p;
+	s64 v;
 
 	memset(w, 0, sizeof(*w));
 	w->diam = mf_topo_diameter(t);
@@ -208,17 +248,45 @@ static int fwork_alloc(struct fwork *w, const struct mf_topo *t)
 	w->q = mf_alloc_array(n, sizeof(u32), false);
 	w->cnt = mf_alloc_array((size_t)w->diam + 3, sizeof(u32), true);
 	w->aff = mf_alloc_array(n / 32 + 1, sizeof(u32), true);
+	w->nbr = mf_alloc_array(n * np, sizeof(u32), false);
+	w->down = mf_alloc_array(n * np, 1, true);
 	if (!w->mark || !w->fin || !w->df || !w->lab0 || !w->list ||
-	    !w->srt || !w->q || !w->cnt || !w->aff)
+	    !w->srt || !w->q || !w->cnt || !w->aff || !w->nbr || !w->down)
 		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		for (p = 0; p < np; p++) {
+			v = mf_topo_neighbor(t, (u32)i, p);
+			w->nbr[i * np + p] = v < 0 ? NONE : (u32)v;
+		}
+	for (i = 0; i < f->n; i++) {
+		u32 a = (u32)(f->link[i] / np), b = w->nbr[f->link[i]];
+
+		/* every port of a towards b (two on a size-2 torus ring) */
+		for (p = 0; p < np; p++)
+			if (w->nbr[(size_t)a * np + p] == b)
+				w->down[(size_t)a * np + p] = 1;
+	}
+	if (t->kind == MESHFABRIC_KIND_MESH)
+		return 0;
+	w->nt = mf_alloc_array(n, 1, false);
+	w->dt = mf_alloc_array(n, sizeof(u32), false);
+	w->off = mf_alloc_array(n, sizeof(u32), false);
+	if (!w->nt || !w->dt || !w->off)
+		return -ENOMEM;
+	w->nt[0] = 0xff;
+	w->dt[0] = 0;
+	for (i = 1; i < n; i++) {
+		w->nt[i] = (u8)mf_route_next(t, routing, 0, (u32)i);
+		w->dt[i] = mf_topo_distance(t, 0, (u32)i);
+	}
 	return 0;
 }
 
 /* Surviving distance of w to dst: computed for U, closed form outside. */
 static u32 fdist(const struct mf_froute *r, const struct fwork *w, u32 stamp,
-		 u32 v, u32 dst)
+		 u32 v, u32 offv, u32 dst)
 {
-	return w->mark[v] == stamp ? w->df[v] : mf_topo_distance(&r->t, v, dst);
+	return w->mark[v] == stamp ? w->df[v] : dist0(r, w, v, offv, dst);
 }
 
 /* U = the nodes whose default path to dst crosses a down link: the tails
@@ -229,27 +297,32 @@ static u32 collect(const struct mf_froute *r, struct fwork *w, u32 dst,
 		   u32 stamp)
 {
 	const struct mf_topo *t = &r->t;
-	u32 i, a, nu = 0, x, p;
-	s64 b, v;
+	u32 i, a, nu = 0, x, p, v, np = t->nports, offv = 0;
 
 	for (i = 0; i < r->f->n; i++) {
-		a = (u32)(r->f->link[i] / t->nports);
-		b = mf_topo_neighbor(t, a, (u32)(r->f->link[i] % t->nports));
+		a = (u32)(r->f->link[i] / np);
 		if (a != dst && w->mark[a] != stamp &&
-		    default_next(r, a, dst) == b) {
+		    default_next(r, w, a, dst) == w->nbr[r->f->link[i]]) {
 			w->mark[a] = stamp;
 			w->list[nu++] = a;
+			if (w->off)
+				w->off[a] = mf_topo_sub(t, dst, a);
 		}
 	}
 	for (i = 0; i < nu; i++) {
 		x = w->list[i];
-		for (p = 0; p < t->nports; p++) {
-			v = mf_topo_neighbor(t, x, p);
-			if (v < 0 || v == dst || w->mark[v] == stamp ||
-			    default_next(r, (u32)v, dst) != x)
+		for (p = 0; p < np; p++) {
+			v = w->nbr[(size_t)x * np + p];
+			if (v == NONE || v == dst || w->mark[v] == stamp)
+				continue;
+			if (w->off)
+				offv = noff(w, np, w->off[x], p);
+			if (w->nbr[(size_t)v * np + hop(r, w, v, offv, dst)] != x)
 				continue;
 			w->mark[v] = stamp;
-			w->list[nu++] = (u32)v;
+			w->list[nu++] = v;
+			if (w->off)
+				w->off[v] = offv;
 		}
 	}
 	return nu;
@@ -264,18 +337,20 @@ static void relax(const struct mf_froute *r, struct fwork *w, u32 dst,
 		  u32 stamp, u32 nu)
 {
 	const struct mf_topo *t = &r->t;
-	u32 i, u, p, lab, lo = NONE, hi = 0, ns = 0, si = 0, qh = 0, qt = 0;
-	s64 v;
+	u32 i, u, p, v, lab, lo = NONE, hi = 0, ns = 0, si = 0, qh = 0, qt = 0;
+	size_t l;
 
 	for (i = 0; i < nu; i++) {
 		u = w->list[i];
 		w->lab0[u] = NONE;
 		for (p = 0; p < t->nports; p++) {
-			v = mf_topo_neighbor(t, u, p);
-			if (v < 0 || w->mark[v] == stamp ||
-			    mf_faults_down(r->f, t, u, p))
+			l = (size_t)u * t->nports + p;
+			v = w->nbr[l];
+			if (v == NONE || w->mark[v] == stamp || w->down[l])
 				continue;
-			lab = mf_topo_distance(t, (u32)v, dst) + 1;
+			lab = dist0(r, w, v, w->off ? noff(w, t->nports,
+							   w->off[u], p) : 0,
+				    dst) + 1;
 			if (lab < w->lab0[u])
 				w->lab0[u] = lab;
 		}
@@ -318,13 +393,13 @@ static void relax(const struct mf_froute *r, struct fwork *w, u32 dst,
 			continue;
 		w->fin[u] = stamp;
 		for (p = 0; p < t->nports; p++) {
-			v = mf_topo_neighbor(t, u, p);
-			if (v < 0 || w->mark[v] != stamp || w->fin[v] == stamp ||
-			    w->df[v] <= w->df[u] + 1 ||
-			    mf_faults_down(r->f, t, u, p))
+			l = (size_t)u * t->nports + p;
+			v = w->nbr[l];
+			if (v == NONE || w->mark[v] != stamp || w->fin[v] == stamp ||
+			    w->df[v] <= w->df[u] + 1 || w->down[l])
 				continue;
 			w->df[v] = w->df[u] + 1;
-			w->q[qt++] = (u32)v;
+			w->q[qt++] = v;
 		}
 	}
 }
@@ -350,9 +425,9 @@ static int add_exc(struct mf_froute *r, u32 *cap, u32 dst, u32 node, u32 port)
 static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 {
 	const struct mf_topo *t = &r->t;
-	u32 stamp = dst + 1, nu, i, u, p, first = r->nexc, want;
-	s64 v;
-	int err, port;
+	u32 stamp = dst + 1, nu, i, u, p, first = r->nexc, want, offu, port;
+	size_t l;
+	int err;
 
 	nu = collect(r, w, dst, stamp);
 	relax(r, w, dst, stamp, nu);
@@ -366,15 +441,18 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 			continue;
 		}
 		want = w->df[u] - 1;
-		port = mf_route_next(t, r->routing, u, dst);
-		v = mf_topo_neighbor(t, u, (u32)port);
-		if (!mf_faults_down(r->f, t, u, (u32)port) &&
-		    fdist(r, w, stamp, (u32)v, dst) == want)
+		offu = w->off ? w->off[u] : 0;
+		port = hop(r, w, u, offu, dst);
+		l = (size_t)u * t->nports + port;
+		if (!w->down[l] && fdist(r, w, stamp, w->nbr[l],
+					 noff(w, t->nports, offu, port),
+					 dst) == want)
 			continue;	/* the default hop is still shortest */
 		for (p = 0; p < t->nports; p++) {
-			v = mf_topo_neighbor(t, u, p);
-			if (v >= 0 && !mf_faults_down(r->f, t, u, p) &&
-			    fdist(r, w, stamp, (u32)v, dst) == want)
+			l = (size_t)u * t->nports + p;
+			if (w->nbr[l] != NONE && !w->down[l] &&
+			    fdist(r, w, stamp, w->nbr[l],
+				  noff(w, t->nports, offu, p), dst) == want)
 				break;
 		}
 		if (p == t->nports)
@@ -393,8 +471,7 @@ int mf_froute_build(struct mf_froute *r, const struct mf_topo *t,
 		    u32 routing, const struct mf_faults *f)
 {
 	struct fwork w;
-	u32 i, dst, a, cap = 0;
-	s64 b;
+	u32 i, dst, a, b, cap = 0;
 	int err;
 
 	memset(r, 0, sizeof(*r));
@@ -405,15 +482,15 @@ int mf_froute_build(struct mf_froute *r, const struct mf_topo *t,
 	r->f = f;
 	if (!f || !f->n)
 		return 0;
-	err = fwork_alloc(&w, t);
+	err = fwork_alloc(&w, t, r->routing, f);
 	if (err)
 		goto out;
 	/* affected destinations: those whose default tree uses a down link */
 	for (i = 0; i < f->n; i++) {
 		a = (u32)(f->link[i] / t->nports);
-		b = mf_topo_neighbor(t, a, (u32)(f->link[i] % t->nports));
+		b = w.nbr[f->link[i]];
 		for (dst = 0; dst < t->nodes; dst++)
-			if (dst != a && default_next(r, a, dst) == b)
+			if (dst != a && default_next(r, &w, a, dst) == b)
 				w.aff[dst / 32] |= 1U << (dst % 32);
 	}
 	for (dst = 0; dst < t->nodes; dst++) {

@@ -11,10 +11,10 @@
  *               "contention_free":true},
  *    "steps":[[{"src":0,"dst":ID,"path":[0,...,ID]}],...]}
  * For H_n "dims" is [n].  --summary leaves "steps" out.
- * "summary" also has "unreachable" (nodes the source cannot reach: 0
- * without faults); with --down/--down-node, a "faults" object: the
- * down links, the fault-free schedule's steps and tcd, and what the
- * repair did (core/faults.h).
+ * With --down/--down-node, "summary" also has "unreachable" (nodes the
+ * source cannot reach; delivered sends + unreachable = nodes - 1) and a
+ * "faults" object follows it: the down links, the fault-free schedule's
+ * steps and tcd, and what the repair did (core/faults.h).
  */
 #include <string.h>
 
@@ -139,7 +139,8 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 	mf_json_kv_u64(&j, "tcd", p->st.tcd);
 	mf_json_kv_u64(&j, "max_link_load", p->st.max_link_load);
 	mf_json_kv_bool(&j, "contention_free", p->st.max_link_load <= 1);
-	mf_json_kv_u64(&j, "unreachable", p->st.unreachable);
+	if (p->f.n)
+		mf_json_kv_u64(&j, "unreachable", p->st.unreachable);
 	mf_json_close(&j);
 	if (p->f.n) {
 		mf_json_key(&j, "faults");
@@ -355,7 +356,10 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r) {
 		rc = mf_fail("%s on %s %s: %s",
 			     algo ? mf_algo_by_id(algo)->name : "auto",
-			     mf_topo_kind_name(p.t.kind), shape, mf_strerror(r));
+			     mf_topo_kind_name(p.t.kind), shape,
+			     r == -E2BIG && p.f.n ? "the fault routing needs over "
+			     "4 MiB (too many pairs rerouted or cut)" :
+			     mf_strerror(r));
 		goto out;
 	}
 	if (fmt == FMT_JSON)

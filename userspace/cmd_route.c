@@ -254,6 +254,8 @@ static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 				       mf_route_name(routing), from, to,
 				       r == -EHOSTUNREACH ?
 				       "unreachable, no path avoids the down links" :
+				       r == -E2BIG ? "the fault routing needs over "
+				       "4 MiB (too many pairs rerouted or cut)" :
 				       mf_strerror(r));
 		}
 		goto print;

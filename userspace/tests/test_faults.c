@@ -509,6 +509,33 @@ static void test_torus64_bound(void)
 	free(path);
 }
 
+/* The state is capped: a 2000-node path cut in the middle has 2 * 1000^2
+ * unreachable pairs, over MF_FROUTE_MAX_EXC; one cut near an end fits.
+ */
+static void test_state_cap(void)
+{
+	struct mf_faults f;
+	struct mf_froute r;
+	struct mf_topo t;
+
+	init_topo(&t, MESHFABRIC_KIND_MESH, 1, 2000, 0, 0);
+	EXPECT(2ULL * 1000 * 1000 > MF_FROUTE_MAX_EXC);
+	mf_faults_init(&f);
+	EXPECT_EQ(mf_faults_add_link(&f, &t, 999, 0), 0);
+	EXPECT_EQ(mf_froute_build(&r, &t, MESHFABRIC_ROUTE_DOR, &f), -E2BIG);
+	mf_froute_free(&r);
+	mf_faults_free(&f);
+	mf_faults_init(&f);
+	EXPECT_EQ(mf_faults_add_link(&f, &t, 9, 0), 0);	/* 10 | 1990 */
+	EXPECT_EQ(mf_froute_build(&r, &t, MESHFABRIC_ROUTE_DOR, &f), 0);
+	EXPECT_EQ(r.nexc, 2 * 10 * 1990);
+	EXPECT_EQ(r.unreachable, 2 * 10 * 1990);
+	EXPECT_EQ(mf_froute_next(&r, 0, 1999), -EHOSTUNREACH);
+	EXPECT_EQ(mf_froute_next(&r, 10, 1999), 0);
+	mf_froute_free(&r);
+	mf_faults_free(&f);
+}
+
 /* ------------------------------------------------------- broadcasts */
 
 /* The test's checker: valid steps, one-port/all-port, paths over up links
@@ -732,6 +759,7 @@ int main(void)
 	RUN(test_hex3_five_links_exhaustive);
 	RUN(test_claim_every_pair_routed);
 	RUN(test_torus64_bound);
+	RUN(test_state_cap);
 	RUN(test_random_fault_broadcasts);
 	RUN(test_plan_edges);
 	RUN(test_checker_rejects);

@@ -24,8 +24,11 @@
 
 /* Most down directed links in one set (512 links, both directions). */
 #define MF_FAULTS_MAX		1024
-/* Most exceptions of one fault routing (8 bytes each: 16 MiB). */
-#define MF_FROUTE_MAX_EXC	((u32)BIT(21))
+/* Most exceptions of one fault routing, 8 bytes each: 4 MiB, the kernel's
+ * bound (docs/faults.md: a 64x64 torus with 10 failed links needs about
+ * 30000).
+ */
+#define MF_FROUTE_MAX_EXC	((u32)BIT(19))
 
 struct mf_faults {
 	u32 n;			/* down directed links */

@@ -37,18 +37,26 @@ static void random_faults(struct mf_faults *f, const struct mf_topo *t,
 		mf_faults_add_link(f, t, rnd(t->nodes), rnd(t->nports));
 }
 
-static int route_row(u32 n, u32 links, u32 routing, u32 seed)
+/* An n x n fabric of kind with links random failed links (seeded). */
+static void setup(u32 kind, u32 n, u32 links, u32 seed, struct mf_topo *t,
+		  struct mf_faults *f)
 {
 	u32 dims[2] = { n, n };
+
+	mf_topo_init(t, kind, 2, dims);
+	rng = seed;
+	random_faults(f, t, links);
+}
+
+static int route_row(u32 n, u32 links, u32 routing, u32 seed)
+{
 	struct mf_froute r;
 	struct mf_faults f;
 	struct mf_topo t;
 	double t0, el;
 	int err;
 
-	mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, dims);
-	rng = seed;
-	random_faults(&f, &t, links);
+	setup(MESHFABRIC_KIND_TORUS, n, links, seed, &t, &f);
 	t0 = now();
 	err = mf_froute_build(&r, &t, routing, &f);
 	el = now() - t0;
@@ -62,7 +70,6 @@ static int route_row(u32 n, u32 links, u32 routing, u32 seed)
 
 static int repair_row(u32 kind, u32 n, u32 links, u32 seed)
 {
-	u32 dims[2] = { n, n };
 	struct mf_fault_plan res;
 	struct mf_faults f;
 	struct mf_sched s;
@@ -70,9 +77,7 @@ static int repair_row(u32 kind, u32 n, u32 links, u32 seed)
 	double t0, el;
 	int err;
 
-	mf_topo_init(&t, kind, 2, dims);
-	rng = seed;
-	random_faults(&f, &t, links);
+	setup(kind, n, links, seed, &t, &f);
 	t0 = now();
 	err = mf_plan_faults(&t, MESHFABRIC_ALGO_AUTO, 0, 0, 0, &f, &s, &res);
 	el = now() - t0;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mf_test.h"
+#include "mf_bfs.h"
 #include "topo.h"
 #include "route.h"
 #include "faults.h"
@@ -91,29 +92,16 @@ static void random_links(struct mf_faults *f, struct downset *d,
 	}
 }
 
+static bool ds_skip(const void *d, u32 u, u32 v)
+{
+	return ds_down(d, u, v);
+}
+
 /* BFS over the links d leaves up; dist[] U32_MAX where unreachable. */
 static u32 bfs(const struct mf_topo *t, const struct downset *d, u32 a,
 	       u32 *dist, u32 *q)
 {
-	u32 h = 0, tl = 0, i, p;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX && !ds_down(d, u, (u32)v)) {
-				dist[v] = dist[u] + 1;
-				q[tl++] = (u32)v;
-			}
-		}
-	}
-	return tl;
+	return mf_bfs_skip(t, a, dist, q, ds_skip, d);
 }
 
 static bool path_avoids(const struct mf_topo *t, const struct downset *d,
@@ -229,23 +217,35 @@ static void test_fault_set(void)
 
 /* --------------------------------------------------------- routing */
 
+/* The shapes of the routing tests: {kind, ndims, dims...}. */
+static const u32 route_shapes[][5] = {
+	{ MESHFABRIC_KIND_MESH, 2, 6, 5, 0 },
+	{ MESHFABRIC_KIND_MESH, 1, 9, 0, 0 },
+	{ MESHFABRIC_KIND_MESH, 3, 4, 3, 3 },
+	{ MESHFABRIC_KIND_TORUS, 2, 7, 6, 0 },
+	{ MESHFABRIC_KIND_TORUS, 2, 2, 5, 0 },
+	{ MESHFABRIC_KIND_TORUS, 1, 8, 0, 0 },
+	{ MESHFABRIC_KIND_TORUS, 3, 4, 4, 3 },
+	{ MESHFABRIC_KIND_HEX, 1, 3, 0, 0 },
+	{ MESHFABRIC_KIND_HEX, 1, 5, 0, 0 },
+};
+#define NSHAPES (sizeof(route_shapes) / sizeof(route_shapes[0]))
+
+static void init_shape(struct mf_topo *t, const u32 *sh)
+{
+	init_topo(t, sh[0], sh[1], sh[2], sh[3], sh[4]);
+}
+
 static void test_no_faults_unchanged(void)
 {
-	static const u32 shapes[][5] = {
-		{ MESHFABRIC_KIND_MESH, 2, 5, 4, 0 },
-		{ MESHFABRIC_KIND_TORUS, 2, 6, 5, 0 },
-		{ MESHFABRIC_KIND_TORUS, 3, 3, 4, 2 },
-		{ MESHFABRIC_KIND_HEX, 1, 4, 0, 0 },
-	};
 	struct mf_faults f;
 	struct mf_froute r;
 	struct mf_topo t;
 	u32 i, rt, a, b;
 
 	mf_faults_init(&f);
-	for (i = 0; i < 4; i++) {
-		init_topo(&t, shapes[i][0], shapes[i][1], shapes[i][2],
-			  shapes[i][3], shapes[i][4]);
+	for (i = 0; i < NSHAPES; i++) {
+		init_shape(&t, route_shapes[i]);
 		for (rt = 0; rt <= MESHFABRIC_ROUTE_MAX; rt++) {
 			if (mf_route_valid(&t, rt))
 				continue;
@@ -267,24 +267,12 @@ static void test_no_faults_unchanged(void)
  */
 static void test_random_fault_routes(void)
 {
-	static const u32 shapes[][5] = {
-		{ MESHFABRIC_KIND_MESH, 2, 6, 5, 0 },
-		{ MESHFABRIC_KIND_MESH, 1, 9, 0, 0 },
-		{ MESHFABRIC_KIND_MESH, 3, 4, 3, 3 },
-		{ MESHFABRIC_KIND_TORUS, 2, 7, 6, 0 },
-		{ MESHFABRIC_KIND_TORUS, 2, 2, 5, 0 },
-		{ MESHFABRIC_KIND_TORUS, 1, 8, 0, 0 },
-		{ MESHFABRIC_KIND_TORUS, 3, 4, 4, 3 },
-		{ MESHFABRIC_KIND_HEX, 1, 3, 0, 0 },
-		{ MESHFABRIC_KIND_HEX, 1, 5, 0, 0 },
-	};
 	u32 i, rt, seed, instances = 0, unreach = 0, bad = 0, k;
 
-	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+	for (i = 0; i < NSHAPES; i++) {
 		struct mf_topo t;
 
-		init_topo(&t, shapes[i][0], shapes[i][1], shapes[i][2],
-			  shapes[i][3], shapes[i][4]);
+		init_shape(&t, route_shapes[i]);
 		for (rt = 1; rt <= MESHFABRIC_ROUTE_MAX; rt++) {
 			if (mf_route_valid(&t, rt))
 				continue;
@@ -599,8 +587,7 @@ static void test_random_fault_broadcasts(void)
 	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
 		struct mf_topo t;
 
-		init_topo(&t, shapes[i][0], shapes[i][1], shapes[i][2],
-			  shapes[i][3], shapes[i][4]);
+		init_shape(&t, shapes[i]);
 		for (a = 0; mf_algos[a]; a++) {
 			if (mf_algos[a]->supports(&t))
 				continue;

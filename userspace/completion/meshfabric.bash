@@ -66,6 +66,8 @@ _meshfabric()
 		return 0 ;;
 	--from|--to|--name|--svg|--prefix|--ipv4)
 		return 0 ;;	# free-form values
+	--down|--down-node)
+		return 0 ;;	# NODE:PORT (3,4:x+) and NODE, free-form
 	*)
 		if [[ $cur == -* ]]; then
 			words=$("$tool" "$cmd" --help 2>/dev/null |

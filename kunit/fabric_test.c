@@ -204,7 +204,9 @@ static void mf_fabric_test_routes(struct kunit *test)
 		for (b = 0; b < f->topo.nodes; b++) {
 			lw = mf_route_path(&f->topo, f->routing, a, b, want,
 					   f->topo.nodes + 1);
+			rcu_read_lock();
 			lg = mf_rt_path(f, a, b, got, f->topo.nodes + 1);
+			rcu_read_unlock();
 			KUNIT_ASSERT_EQ_MSG(test, lg, lw, "%u -> %u", a, b);
 			KUNIT_EXPECT_EQ(test, (u32)lg, mf_topo_distance(&f->topo, a, b));
 			KUNIT_EXPECT_EQ(test, memcmp(want, got, (lw + 1) * sizeof(u32)), 0);

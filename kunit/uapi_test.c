@@ -256,7 +256,7 @@ static void mf_uapi_test_link_set(struct kunit *test)
 	ls.switching = 0;
 	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
 	ls = v;
-	ls.flags |= 1U << 5;
+	ls.flags |= 1U << 6;	/* unknown */
 	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
 	ls = v;
 	ls.rate++;
@@ -283,7 +283,7 @@ static void mf_uapi_test_link_set(struct kunit *test)
 	ls.count = 1;
 	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
 	ls = v;
-	ls.reserved[1] = 1;
+	ls.reserved = 1;
 	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
 
 	/* a 3x2 mesh: 7 links each way, 14 directed */
@@ -316,6 +316,82 @@ static void mf_uapi_test_link_set(struct kunit *test)
 	ls.delay_ns = 0;
 	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 14);
 	KUNIT_EXPECT_FALSE(test, f->links.timed);
+	KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f), 0);
+	mf_fabric_put(f);
+}
+
+static int mf_uapi_path(struct mf_fabric *f, u32 a, u32 b, u32 *path)
+{
+	int hops;
+
+	rcu_read_lock();
+	hops = mf_rt_path(f, a, b, path, f->topo.nodes + 1);
+	rcu_read_unlock();
+	return hops;
+}
+
+/* Links down on a 3x3 mesh: routes go around them with the surviving
+ * graph's BFS lengths (worked out by hand below), a node whose links are
+ * all down is unreachable, and up restores the table's routes.
+ */
+static void mf_uapi_test_link_state(struct kunit *test)
+{
+	struct meshfabric_link_set ls = {
+		.flags = MESHFABRIC_LINK_STATE, .down = 1,
+		.node = 0, .port = 0,		/* (0,0) x+ */
+	};
+	struct meshfabric_create c = {
+		.kind = MESHFABRIC_KIND_MESH, .ndims = 2, .dims = { 3, 3 },
+		.name = "kunit_st",
+	};
+	struct mf_fabric *f;
+	u32 path[10], i;
+
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), 0);
+	ls.down = 2;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls.down = 1;
+	ls.flags = MESHFABRIC_LINK_DELAY;	/* down without its flag */
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls.flags = MESHFABRIC_LINK_STATE;
+	ls.reserved0 = 1;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls.reserved0 = 0;
+
+	KUNIT_ASSERT_EQ(test, mf_fabric_create(&c, &f), 0);
+	/* (0,0) -x- (1,0) down, both directions (2 directed links counted):
+	 * 0 -> 1 goes 0, 3, 4, 1
+	 */
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 2);
+	KUNIT_EXPECT_EQ(test, f->down_links, 1U);
+	KUNIT_EXPECT_TRUE(test, f->links.st[0].down);
+	KUNIT_EXPECT_TRUE(test, f->links.st[1 * 4 + 1].down);	/* 1 x- */
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 0, 1, path), 3);
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 1, 0, path), 3);
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 0, 8, path), 4);	/* as before */
+	/* and node 4 (1,1) cut off (4 links, 8 directed): 3 -> 5 goes
+	 * 3, 6, 7, 8, 5 (4 hops), 0 -> 4 is unreachable
+	 */
+	ls.node = 4;
+	ls.port = MESHFABRIC_ALL;
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 8);
+	KUNIT_EXPECT_EQ(test, f->down_links, 5U);
+	KUNIT_EXPECT_TRUE(test, mf_node_cut(f, 4));
+	KUNIT_EXPECT_FALSE(test, mf_node_cut(f, 0));
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 3, 5, path), 4);
+	for (i = 0; i <= 4; i++)
+		KUNIT_EXPECT_NE(test, path[i], 4U);
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 0, 4, path), -EHOSTUNREACH);
+	/* 0 -> 1 now: 0, 3, 6, 7, 8, 5, 2, 1 */
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 0, 1, path), 7);
+	/* everything up: the table's routes */
+	ls.node = MESHFABRIC_ALL;
+	ls.down = 0;
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 24);
+	KUNIT_EXPECT_EQ(test, f->down_links, 0U);
+	KUNIT_EXPECT_NULL(test, rcu_access_pointer(f->fstate));
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 0, 1, path), 1);
+	KUNIT_EXPECT_EQ(test, mf_uapi_path(f, 0, 4, path), 2);
 	KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f), 0);
 	mf_fabric_put(f);
 }
@@ -386,6 +462,7 @@ static struct kunit_case mf_uapi_test_cases[] = {
 	KUNIT_CASE(mf_uapi_test_create_hex),
 	KUNIT_CASE(mf_uapi_test_unknown_cmd),
 	KUNIT_CASE(mf_uapi_test_link_set),
+	KUNIT_CASE(mf_uapi_test_link_state),
 	KUNIT_CASE(mf_uapi_test_fabric_rules),
 	{}
 };

@@ -980,9 +980,9 @@ static int cmd_bad(void)
 	in.flags = 4;
 	expect("INFO flags 4", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EINVAL);
 	in.flags = 0;
-	in.reserved[1] = 1;
+	in.reserved0 = 1;
 	expect("INFO reserved set", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EINVAL);
-	in.reserved[1] = 0;
+	in.reserved0 = 0;
 	in.nodes_ptr = 8;
 	in.count = 4;
 	expect("INFO bad nodes pointer", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EFAULT);

@@ -75,6 +75,7 @@ extern const struct mf_cmd mf_cmd_bcast;
 extern const struct mf_cmd mf_cmd_stats;
 extern const struct mf_cmd mf_cmd_monitor;
 extern const struct mf_cmd mf_cmd_link;
+extern const struct mf_cmd mf_cmd_node;
 
 /* Results of mf_args_next besides option keys (keep keys >= 0). */
 enum {

@@ -9,7 +9,7 @@
  * and its statistics must equal the kernel's, else the command fails.
  *
  * JSON: {"fabric","source","algo","model","steps","sends","tcd",
- * "max_link_load","contention","delivered","elapsed_ns","mode",
+ * "max_link_load","contention","delivered","unreachable","elapsed_ns","mode",
  * "fabric_time_ns","step_ns":[...],
  * "schedule":[[{"src","dst","path":[...]}],...] (with --steps)}.
  */
@@ -184,6 +184,7 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_kv_u64(&j, "max_link_load", b.max_link_load);
 		mf_json_kv_u64(&j, "contention", b.contention);
 		mf_json_kv_u64(&j, "delivered", b.delivered);
+		mf_json_kv_u64(&j, "unreachable", b.unreachable);
 		mf_json_kv_u64(&j, "elapsed_ns", b.elapsed_ns);
 		mf_json_kv_str(&j, "mode", async ? "async" : "sync");
 		mf_print_timing_json(&j, b.fabric_time_ns, step_ns, b.steps);
@@ -202,6 +203,9 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		fprintf(ctx->out, "max link load    %u\n", b.max_link_load);
 		fprintf(ctx->out, "contention       %llu\n", (unsigned long long)b.contention);
 		fprintf(ctx->out, "delivered        %u of %u\n", b.delivered, t.nodes - 1);
+		if (b.unreachable)
+			fprintf(ctx->out, "unreachable      %u (links down)\n",
+				b.unreachable);
 		fprintf(ctx->out, "elapsed          %.1f us\n", (double)b.elapsed_ns / 1000.0);
 		if (b.fabric_time_ns)
 			mf_print_timing_text(ctx->out, b.fabric_time_ns,

@@ -775,6 +775,8 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_kv_u64(&j, "gone", in.gone);
 		mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
 		mf_json_kv_u64(&j, "table_bytes", in.table_bytes);
+		mf_json_kv_u64(&j, "down_links", in.down_links);
+		mf_json_kv_u64(&j, "fault_bytes", in.fault_bytes);
 		mf_json_key(&j, "nodes_shown");
 		mf_json_arr(&j);
 	} else if (!node) {
@@ -784,6 +786,10 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 			in.present, in.gone);
 		fprintf(ctx->out, "routing     %s (tables %llu bytes)\n",
 			mf_route_name(in.routing), (unsigned long long)in.table_bytes);
+		if (in.down_links)
+			fprintf(ctx->out, "links down  %u (routing around them: %llu bytes)\n",
+				in.down_links,
+				(unsigned long long)in.fault_bytes);
 		mf_netns_name(&t, fabric, 0, a, sizeof(a));
 		fprintf(ctx->out, "namespaces  %s ..", a);
 		mf_netns_name(&t, fabric, in.nodes - 1, a, sizeof(a));

@@ -7,12 +7,14 @@
  *                       [queue FRAMES] [loss PERCENT]
  *                       [switching store-and-forward|cut-through]
  *   meshfabric link show NAME [NODE [PORT]] [-j]
+ *   meshfabric link set NAME NODE PORT down|up  (both directions)
+ *   meshfabric node set NAME NODE down|up       (every link of NODE)
  *
  * Ports are named as `stats` and ethtool name them (x+, y-, d4+; H_n: +1,
  * -11, ...).  Every value is checked before anything changes.
  *
  * JSON (show): {"fabric","switching","now_ns","links":[{"node","port",
- * "peer","rate","delay_ns","queue","loss_ppb","packets","bytes",
+ * "peer","state","rate","delay_ns","queue","loss_ppb","packets","bytes",
  * "drop_loss","drop_queue","busy_ns","backlog_ns"}]}.
  */
 #include <errno.h>
@@ -66,6 +68,16 @@ static int parse_params(int argc, char **argv, struct meshfabric_link_set *ls,
 		u64 x = 0;
 		int r = 0;
 
+		if (!strcmp(k, "down") || !strcmp(k, "up")) {
+			if (ls->flags & MESHFABRIC_LINK_STATE) {
+				snprintf(err, errlen, "down or up, once");
+				return -1;
+			}
+			ls->flags |= MESHFABRIC_LINK_STATE;
+			ls->down = k[0] == 'd';
+			i--;	/* a keyword without a value */
+			continue;
+		}
 		if (!v) {
 			snprintf(err, errlen, "'%.40s' needs a value", k);
 			return -1;
@@ -94,7 +106,7 @@ static int parse_params(int argc, char **argv, struct meshfabric_link_set *ls,
 			ls->flags |= MESHFABRIC_LINK_SWITCHING;
 		} else {
 			snprintf(err, errlen,
-				 "unknown parameter '%.40s' (rate, delay, queue, loss, switching)",
+				 "unknown parameter '%.40s' (rate, delay, queue, loss, switching, down, up)",
 				 k);
 			return -1;
 		}
@@ -103,7 +115,7 @@ static int parse_params(int argc, char **argv, struct meshfabric_link_set *ls,
 	}
 	if (!ls->flags) {
 		snprintf(err, errlen,
-			 "nothing to set (rate, delay, queue, loss, switching)");
+			 "nothing to set (rate, delay, queue, loss, switching, down, up)");
 		return -1;
 	}
 	return 0;
@@ -138,9 +150,26 @@ static int link_set(const struct mf_cmd *cmd, int argc, char **argv)
 	if (parse_params(argc - 3, argv + 3, &ls, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	r = mf_dev_link_set(&ls);
+	if (r == -E2BIG)
+		return mf_fail("link set on %s: more than %u links down, or their routing state above 4 MiB",
+			       argv[0], MESHFABRIC_DOWN_MAX);
 	if (r)
 		return mf_fail("link set on %s: %s", argv[0], mf_dev_strerror(-r));
 	return MF_EXIT_OK;
+}
+
+/* node set NAME NODE down|up: every link of the node. */
+static int node_set(const struct mf_cmd *cmd, int argc, char **argv)
+{
+	char *args[4];
+
+	if (argc != 3 || (strcmp(argv[2], "down") && strcmp(argv[2], "up")))
+		return mf_usage(cmd, "node set NAME NODE down|up");
+	args[0] = argv[0];
+	args[1] = argv[1];
+	args[2] = "all";
+	args[3] = argv[2];
+	return link_set(cmd, 4, args);
 }
 
 static void show_text(FILE *f, const struct mf_topo *t,
@@ -156,8 +185,9 @@ static void show_text(FILE *f, const struct mf_topo *t,
 	mf_format_loss(li->loss, l, sizeof(l));
 	mf_format_time(li->busy_ns, busy, sizeof(busy));
 	mf_format_time(li->backlog_ns, bl, sizeof(bl));
-	fprintf(f, "%s %s -> %s: rate %s delay %s queue %u loss %s\n", a, p, b,
-		r, d, li->queue, l);
+	fprintf(f, "%s %s -> %s: %s rate %s delay %s queue %u loss %s\n", a, p,
+		b, li->flags & MESHFABRIC_LINKF_DOWN ? "DOWN" : "up", r, d,
+		li->queue, l);
 	fprintf(f, "    packets %llu bytes %llu dropped loss %llu queue %llu busy %s backlog %s\n",
 		(unsigned long long)li->packets, (unsigned long long)li->bytes,
 		(unsigned long long)li->drop_loss,
@@ -170,6 +200,8 @@ static void show_json(struct mf_json *j, const struct meshfabric_link_info *li)
 	mf_json_kv_u64(j, "node", li->node);
 	mf_json_kv_u64(j, "port", li->port);
 	mf_json_kv_u64(j, "peer", li->peer);
+	mf_json_kv_str(j, "state", li->flags & MESHFABRIC_LINKF_DOWN ?
+				   "down" : "up");
 	mf_json_kv_u64(j, "rate", li->rate);
 	mf_json_kv_u64(j, "delay_ns", li->delay_ns);
 	mf_json_kv_u64(j, "queue", li->queue);
@@ -240,7 +272,7 @@ static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 
 static int link_main(struct mf_ctx *ctx, int argc, char **argv)
 {
-	const struct mf_cmd *cmd = &mf_cmd_link;
+	const struct mf_cmd *cmd = ctx->cmd;
 	char *pos[16];
 	const char *val;
 	struct mf_args a;
@@ -257,6 +289,10 @@ static int link_main(struct mf_ctx *ctx, int argc, char **argv)
 	}
 	if (!np)
 		return mf_usage(cmd, "set or show?");
+	if (cmd == &mf_cmd_node)
+		return strcmp(pos[0], "set") ?
+		       mf_usage(cmd, "unknown subcommand '%.40s' (set)", pos[0]) :
+		       node_set(cmd, np - 1, pos + 1);
 	if (!strcmp(pos[0], "set"))
 		return link_set(cmd, np - 1, pos + 1);
 	if (!strcmp(pos[0], "show") || !strcmp(pos[0], "list"))
@@ -268,13 +304,24 @@ const struct mf_cmd mf_cmd_link = {
 	"link", "timed links: rate, delay, queue, loss, switching (set: root)",
 	"set NAME NODE|all PORT|all [rate RATE] [delay TIME] [queue FRAMES]\n"
 	"                       [loss PERCENT] [switching store-and-forward|cut-through]\n"
+	"                       [down|up]\n"
 	"       meshfabric link show NAME [NODE [PORT]] [-j]",
 	"Links start unlimited (frames cross at once).  A rate (tc units: 100mbit,\n"
 	"1gbit), a delay (1ms, 250us, 40ns; bare: us) or a loss (1%) makes every\n"
 	"unicast frame and broadcast follow the link model: serialisation at the\n"
 	"rate, FIFO queues of at most queue frames (default 1000), delay, loss.\n"
 	"PORT as `meshfabric stats` names it (x+, y-, d4+; H_n: +1, -11); a\n"
-	"directed link: NODE's way out through PORT.  show: parameters, counters,\n"
-	"drops, busy time and backlog of every link (or of NODE, PORT).",
+	"directed link: NODE's way out through PORT.  down/up: both directions\n"
+	"of the link fail or recover; routes go around links down (shortest paths\n"
+	"of what survives), broadcasts are repaired.  show: state, parameters,\n"
+	"counters, drops, busy time and backlog of every link (or NODE, PORT).",
+	link_opts, link_main,
+};
+
+const struct mf_cmd mf_cmd_node = {
+	"node", "a node down or up: all its links (root)",
+	"set NAME NODE down|up",
+	"Every link of NODE down (its interface then has no carrier) or up, as\n"
+	"`meshfabric link set NAME NODE all down|up`.",
 	link_opts, link_main,
 };

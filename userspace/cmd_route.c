@@ -135,7 +135,8 @@ static int route_fabric(struct mf_ctx *ctx, const char *const *pos)
 	if (mf_parse_node(&t, pos[1], &src, err, sizeof(err)) ||
 	    mf_parse_node(&t, pos[2], &dst, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	max = mf_topo_diameter(&t) + 1;
+	/* around links down a path may exceed the diameter */
+	max = (in.down_links ? t.nodes : mf_topo_diameter(&t)) + 1;
 	path = calloc(max, sizeof(*path));
 	if (!path)
 		return mf_fail("out of memory");
@@ -144,7 +145,8 @@ static int route_fabric(struct mf_ctx *ctx, const char *const *pos)
 		free(path);
 		return mf_fail("route on %s from %.40s to %.40s: %s", pos[0], pos[1],
 			       pos[2], r == -EHOSTUNREACH ?
-			       "a node on the path is gone" : mf_dev_strerror(-r));
+			       "no way: links down cut it off, or a node on the path is gone" :
+			       mf_dev_strerror(-r));
 	}
 	if (ctx->json)
 		print_json(ctx->out, &t, in.routing, path, (u32)r, NULL);

@@ -8,8 +8,8 @@
  * Text: one line per used link (--all: every link), busiest first, then
  * a summary.  JSON: {"fabric","nlinks","used","packets","bytes",
  * "dropped","links":[{"node","port","peer","packets","bytes",
- * "drop_loss","drop_queue","busy_ns"}]} (used links: with traffic or
- * drops; or every link with --all).  Drops and busy time come from
+ * "drop_loss","drop_queue","busy_ns","state"}]} (used links: with
+ * traffic or drops, and links down; or every link with --all).  Drops and busy time come from
  * LINK_GET (timed links), read just before.
  */
 #include <errno.h>
@@ -151,16 +151,17 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_key(&j, "links");
 		mf_json_arr(&j);
 	} else {
-		fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s %10s %10s %10s\n",
+		fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s %10s %10s %10s %s\n",
 			"FROM", "PORT", "TO", "PACKETS", "BYTES", "LOST", "QDROPS",
-			"BUSY");
+			"BUSY", "STATE");
 	}
 	for (i = 0; i < n; i++) {
 		const struct meshfabric_link_entry *l = &sorted[i];
 		const struct meshfabric_link_info *x = &li[l->reserved];
 
 		if (l->peer == MESHFABRIC_NO_PEER ||
-		    (!all && !l->packets && !x->drop_loss && !x->drop_queue))
+		    (!all && !l->packets && !x->drop_loss && !x->drop_queue &&
+		     !(x->flags & MESHFABRIC_LINKF_DOWN)))
 			continue;
 		if (!ctx->json && top && shown >= top)
 			break;
@@ -175,6 +176,8 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 			mf_json_kv_u64(&j, "drop_loss", x->drop_loss);
 			mf_json_kv_u64(&j, "drop_queue", x->drop_queue);
 			mf_json_kv_u64(&j, "busy_ns", x->busy_ns);
+			mf_json_kv_str(&j, "state", x->flags &
+				       MESHFABRIC_LINKF_DOWN ? "down" : "up");
 			mf_json_close(&j);
 			continue;
 		}
@@ -182,11 +185,12 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_format_node(&t, l->peer, b, sizeof(b));
 		mf_format_port(&t, l->port, p, sizeof(p));
 		mf_format_time(x->busy_ns, busy, sizeof(busy));
-		fprintf(ctx->out, "%-10s %-5s %-10s %12llu %14llu %10llu %10llu %10s\n",
+		fprintf(ctx->out, "%-10s %-5s %-10s %12llu %14llu %10llu %10llu %10s %s\n",
 			a, p, b, (unsigned long long)l->packets,
 			(unsigned long long)l->bytes,
 			(unsigned long long)x->drop_loss,
-			(unsigned long long)x->drop_queue, busy);
+			(unsigned long long)x->drop_queue, busy,
+			x->flags & MESHFABRIC_LINKF_DOWN ? "DOWN" : "up");
 	}
 	if (ctx->json) {
 		mf_json_end(&j);

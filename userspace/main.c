@@ -29,6 +29,7 @@ static const struct mf_cmd *const commands[] = {
 	&mf_cmd_stats,
 	&mf_cmd_monitor,
 	&mf_cmd_link,
+	&mf_cmd_node,
 	NULL
 };
 

@@ -304,6 +304,30 @@ static int mf_bcast_deliver_timed(struct mf_fabric *f, u32 source,
 	return err;
 }
 
+/* With links down: the schedule of algo from source repaired around them
+ * (the core's mf_plan_faults, checked again against them), into *s;
+ * -ENOENT if no link is down (use the cache).  Not cached: the faults
+ * change.  Takes f->lock (order: bcast_lock -> lock).
+ */
+static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
+			   struct mf_sched *s, struct mf_fault_plan *fp)
+{
+	struct mf_fstate *fs;
+	int err = -ENOENT;
+
+	lockdep_assert_held(&f->bcast_lock);
+	mutex_lock(&f->lock);
+	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
+	if (fs)
+		err = mf_plan_faults(&f->topo, algo, 0, source, f->routing,
+				     &fs->faults, s, fp);
+	mutex_unlock(&f->lock);
+	if (err == -EPROTO)
+		pr_err_ratelimited("schedule of algorithm %u from %u around faults rejected\n",
+				   algo, source);
+	return err;
+}
+
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		 struct sk_buff *frame, struct mf_bcast_result *res)
 {
@@ -313,9 +337,11 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	unsigned long *got = NULL;
 	const struct mf_send *send;
 	struct mf_cached_sched *e;
+	struct mf_fault_plan fp;
 	struct net_device *sdev;
 	const struct mf_sched *s;
-	u32 i, j, h, count;
+	struct mf_sched fsched;
+	u32 i, j, h, count, used;
 	u64 t0, tcd = 0;
 	int err, port;
 	u64 link;
@@ -331,13 +357,25 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	if (!sdev)
 		return -ENETDOWN;
 
+	mf_sched_init(&fsched, 0, source);
 	mutex_lock(&f->bcast_lock);
-	e = mf_sched_get(f, algo, source);
-	if (IS_ERR(e)) {
-		err = PTR_ERR(e);
+	err = rcu_access_pointer(f->fstate) ?
+	      mf_sched_faults(f, algo, source, &fsched, &fp) : -ENOENT;
+	if (!err) {
+		s = &fsched;
+		used = fp.used->id;
+		res->unreachable = fp.stats.unreachable;
+	} else if (err == -ENOENT) {
+		e = mf_sched_get(f, algo, source);
+		if (IS_ERR(e)) {
+			err = PTR_ERR(e);
+			goto out_unlock;
+		}
+		s = &e->sched;
+		used = e->used;
+	} else {
 		goto out_unlock;
 	}
-	s = &e->sched;
 	err = mf_acct_prepare(f, s->nsteps);
 	if (err)
 		goto out_unlock;
@@ -394,7 +432,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	res->fabric_time_ns = tl.total_ns;
 	res->step_ns = tl.step_ns;	/* the caller's now */
 	tl.step_ns = NULL;
-	res->algo = e->used;
+	res->algo = used;
 	res->stats.steps = s->nsteps;
 	res->stats.sends = s->nsends;
 	res->stats.tcd = tcd;
@@ -403,6 +441,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	frame->dev = NULL;
 out_unlock:
 	mutex_unlock(&f->bcast_lock);
+	mf_sched_free(&fsched);
 	mf_timeline_free(&tl);
 	mf_free(got);
 	dev_put(sdev);
@@ -412,7 +451,8 @@ out_unlock:
 /* Flood frame from source breadth-first over the present nodes: each node
  * reached through its first link (lowest port of the first node to reach
  * it), that hop counted on the link, the frame delivered.  Absent and
- * GONE nodes neither receive nor relay.  Returns the nodes reached.
+ * GONE nodes neither receive nor relay, down links carry nothing.
+ * Returns the nodes reached.
  * Called by the queue's work only (bq.order and bq.seen are its scratch).
  */
 static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
@@ -434,7 +474,8 @@ static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
 			l = (u64)cur * np + port;
 			nb = peer[l];
 			if (nb == MESHFABRIC_NO_PEER || test_bit(nb, bq->seen) ||
-			    READ_ONCE(f->node[nb].state) != MF_NODE_PRESENT)
+			    READ_ONCE(f->node[nb].state) != MF_NODE_PRESENT ||
+			    READ_ONCE(f->links.st[l].down))
 				continue;
 			__set_bit(nb, bq->seen);
 			bq->order[tail++] = nb;

@@ -257,6 +257,7 @@ void mf_link_reset(struct mf_fabric *f)
 static void mf_fabric_free(struct mf_fabric *f)
 {
 	mf_tq_stop(f);		/* done at teardown; created but never listed */
+	mf_fstate_free(f);	/* the last reference: no reader left */
 	if (f->owner)
 		put_user_ns(f->owner);
 	mf_bcast_fabric_free(f);
@@ -605,6 +606,7 @@ void mf_fabric_exit(void)
 {
 	long left;
 
+	rcu_barrier();		/* fault states replaced by LINK_SET (link.c) */
 	debugfs_remove_recursive(mf_debugfs);
 	left = atomic_long_read(&mf_allocated);
 	if (left)

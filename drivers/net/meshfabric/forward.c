@@ -31,23 +31,28 @@
 #include "mf.h"
 #include "trace.h"
 
-/* Count the frame along the routed path: its hops, or -1 if it cannot
- * get through (a GONE node on the way).  Per hop: table loads and this
+/* Count the frame along the routed path (around links down: fs): its
+ * hops, or -1 if it cannot get through (a GONE node on the way, or links
+ * down cutting dst off: *why says which).  Per hop: table loads and this
  * CPU's counters.
  */
-static int mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
-			   unsigned int packets, unsigned int len)
+static int mf_forward_walk(struct mf_fabric *f, const struct mf_fstate *fs,
+			   u32 src, u32 dst, unsigned int packets,
+			   unsigned int len, enum mf_drop_reason *why)
 {
-	u32 hops = 0, limit = mf_topo_diameter(&f->topo);
+	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
+	struct mf_walk w = { .cur = src };
 	u32 np = f->topo.nports;
-	struct mf_walk w;
-	u32 port, from;
+	u32 from;
+	int port;
 
-	mf_rt_walk_start(&f->rt, src, dst, &w);
+	if (!fs)
+		mf_rt_walk_start(&f->rt, src, dst, &w);
 	while (w.cur != dst) {
 		from = w.cur;
-		port = mf_rt_walk_hop(&f->rt, f->links.peer, &w);
-		if (++hops > limit || mf_node_gone(f, w.cur))
+		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w, dst);
+		*why = port < 0 ? MF_DROP_LINK_DOWN : MF_DROP_NODE_GONE;
+		if (port < 0 || ++hops > limit || mf_node_gone(f, w.cur))
 			return -1;
 		mf_link_count(f, (u64)from * np + port, packets, len);
 	}
@@ -79,22 +84,28 @@ static void mf_frame_size(const struct sk_buff *skb, struct mf_tframe *fr)
  * path now, then let it wait in the fabric's time-ordered queue for its
  * arrival.  Consumes skb; the drop reason, or -1 if it is on its way.
  */
-static int mf_forward_timed(struct mf_fabric *f, u32 src, u32 dst,
-			    struct sk_buff *skb)
+static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
+			    u32 src, u32 dst, struct sk_buff *skb)
 {
-	u32 hops = 0, limit = mf_topo_diameter(&f->topo);
-	u32 np = f->topo.nports, port, from;
+	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
+	struct mf_walk w = { .cur = src };
+	u32 np = f->topo.nports, from;
 	enum mf_drop_reason why;
 	struct mf_tframe fr;
-	struct mf_walk w;
+	int port;
 
 	mf_frame_size(skb, &fr);
 	fr.head = ktime_get_ns();
 	fr.tail = fr.head;
-	mf_rt_walk_start(&f->rt, src, dst, &w);
+	if (!fs)
+		mf_rt_walk_start(&f->rt, src, dst, &w);
 	while (w.cur != dst) {
 		from = w.cur;
-		port = mf_rt_walk_hop(&f->rt, f->links.peer, &w);
+		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w, dst);
+		if (port < 0) {
+			why = MF_DROP_LINK_DOWN;
+			goto drop;
+		}
 		if (++hops > limit || mf_node_gone(f, w.cur)) {
 			why = MF_DROP_NODE_GONE;
 			goto drop;
@@ -156,6 +167,7 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	unsigned int len = skb->len;
 	enum mf_drop_reason reason = MF_DROP_NO_DEST;
 	struct net_device *peer;
+	const struct mf_fstate *fs;
 	const struct ethhdr *eth;
 	int hops, ret;
 	s64 dst;
@@ -183,8 +195,11 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 		reason = MF_DROP_NO_DEST;
 		goto drop;
 	}
+	rcu_read_lock();
+	fs = rcu_dereference(f->fstate);
 	if (READ_ONCE(f->links.timed)) {
-		ret = mf_forward_timed(f, priv->node, dst, skb);
+		ret = mf_forward_timed(f, fs, priv->node, dst, skb);
+		rcu_read_unlock();
 		if (ret >= 0) {		/* dropped, skb freed */
 			trace_meshfabric_drop(f->id, priv->node, len, ret);
 			dev_core_stats_tx_dropped_inc(dev);
@@ -193,14 +208,14 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 		}
 		return NETDEV_TX_OK;
 	}
-	rcu_read_lock();
 	peer = rcu_dereference(f->node[dst].dev);
-	hops = peer ? mf_forward_walk(f, priv->node, dst,
+	reason = MF_DROP_NODE_GONE;
+	hops = peer ? mf_forward_walk(f, fs, priv->node, dst,
 				      skb_is_gso(skb) ?
-				      skb_shinfo(skb)->gso_segs : 1, len) : -1;
+				      skb_shinfo(skb)->gso_segs : 1, len,
+				      &reason) : -1;
 	if (hops < 0) {
 		rcu_read_unlock();
-		reason = MF_DROP_NODE_GONE;
 		goto drop;
 	}
 	trace_meshfabric_forward(f->id, priv->node, dst, hops, len);

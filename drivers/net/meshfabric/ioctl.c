@@ -28,7 +28,7 @@ static_assert(sizeof(struct meshfabric_info) == 128);
 static_assert(sizeof(struct meshfabric_attach_entry) == 24);
 static_assert(sizeof(struct meshfabric_attach) == 32);
 static_assert(sizeof(struct meshfabric_route) == 40);
-static_assert(sizeof(struct meshfabric_bcast) == 88);
+static_assert(sizeof(struct meshfabric_bcast) == 96);
 static_assert(sizeof(struct meshfabric_link_entry) == 32);
 static_assert(sizeof(struct meshfabric_link_stats) == 40);
 static_assert(sizeof(struct meshfabric_link_set) == 64);
@@ -83,7 +83,7 @@ int mf_validate_create(const struct meshfabric_create *c)
 
 int mf_validate_bcast(const struct meshfabric_bcast *b)
 {
-	if (b->flags & ~MESHFABRIC_BCAST_ASYNC)
+	if ((b->flags & ~MESHFABRIC_BCAST_ASYNC) || b->reserved)
 		return -EINVAL;
 	if (b->algo > MESHFABRIC_ALGO_MAX)
 		return -EINVAL;
@@ -98,10 +98,13 @@ int mf_validate_link_set(const struct meshfabric_link_set *ls)
 {
 	const u32 known = MESHFABRIC_LINK_RATE | MESHFABRIC_LINK_DELAY |
 			  MESHFABRIC_LINK_QUEUE | MESHFABRIC_LINK_LOSS |
-			  MESHFABRIC_LINK_SWITCHING;
+			  MESHFABRIC_LINK_SWITCHING | MESHFABRIC_LINK_STATE;
 
 	if (!ls->flags || (ls->flags & ~known) || ls->count ||
-	    !mf_all_zero(ls->reserved, sizeof(ls->reserved)))
+	    ls->reserved0 || ls->reserved)
+		return -EINVAL;
+	if (ls->down > 1 ||
+	    (ls->down && !(ls->flags & MESHFABRIC_LINK_STATE)))
 		return -EINVAL;
 	/* fields not applied must be zero too: nothing is ignored */
 	if (ls->rate > MESHFABRIC_RATE_MAX ||
@@ -215,6 +218,7 @@ static int mf_info_nodes(struct mf_fabric *f, struct meshfabric_info *in)
 
 static long mf_ioc_info(void __user *argp)
 {
+	const struct mf_fstate *fs;
 	struct meshfabric_info in;
 	struct mf_fabric *f;
 	u32 i;
@@ -222,8 +226,7 @@ static long mf_ioc_info(void __user *argp)
 
 	if (copy_from_user(&in, argp, sizeof(in)))
 		return -EFAULT;
-	if (in.flags ||
-	    !mf_all_zero(in.reserved, sizeof(in.reserved)))
+	if (in.flags || in.reserved0)
 		return -EINVAL;
 	f = mf_fabric_get_checked(in.id, MF_NEED_VISIBLE);
 	if (IS_ERR(f))
@@ -244,6 +247,12 @@ static long mf_ioc_info(void __user *argp)
 		in.gone += state == MF_NODE_GONE;
 	}
 	in.table_bytes = f->rt.bytes;
+	rcu_read_lock();
+	fs = rcu_dereference(f->fstate);
+	in.fault_bytes = fs ? mf_froute_bytes(&fs->route) +
+			      fs->faults.cap * sizeof(*fs->faults.link) : 0;
+	rcu_read_unlock();
+	in.down_links = READ_ONCE(f->down_links);
 	memset(in.name, 0, sizeof(in.name));
 	strscpy(in.name, f->name, sizeof(in.name));
 	if (in.nodes_ptr)
@@ -339,13 +348,16 @@ static long mf_ioc_route(void __user *argp)
 		err = -EINVAL;
 		goto out;
 	}
-	max = mf_topo_diameter(&f->topo) + 1;
+	/* around links down a path may be longer than the diameter */
+	max = f->topo.nodes + 1;
 	path = mf_counted_zalloc(array_size(max, sizeof(*path)));
 	if (!path) {
 		err = -ENOMEM;
 		goto out;
 	}
+	rcu_read_lock();
 	hops = mf_rt_path(f, r.src, r.dst, path, max);
+	rcu_read_unlock();
 	if (hops < 0) {
 		err = hops;
 		goto out;
@@ -370,7 +382,10 @@ out:
 	return err;
 }
 
-static long mf_ioc_bcast(void __user *argp)
+/* size: sizeof(struct meshfabric_bcast), or 88 for BCAST_V1 (without
+ * unreachable).
+ */
+static long mf_ioc_bcast(void __user *argp, size_t size)
 {
 	struct mf_bcast_result res;
 	struct meshfabric_bcast b;
@@ -379,7 +394,8 @@ static long mf_ioc_bcast(void __user *argp)
 	int err = 0;
 	u32 i;
 
-	if (copy_from_user(&b, argp, sizeof(b)))
+	memset(&b, 0, sizeof(b));
+	if (copy_from_user(&b, argp, size))
 		return -EFAULT;
 	if (!mf_capable())
 		return -EPERM;
@@ -430,7 +446,8 @@ static long mf_ioc_bcast(void __user *argp)
 	b.delivered = res.delivered;
 	b.elapsed_ns = res.elapsed_ns;
 	b.fabric_time_ns = res.fabric_time_ns;
-	if (copy_to_user(argp, &b, sizeof(b)))
+	b.unreachable = res.unreachable;
+	if (copy_to_user(argp, &b, size))
 		err = -EFAULT;
 out:
 	mf_fabric_put(f);
@@ -625,7 +642,9 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case MESHFABRIC_IOC_ROUTE:
 		return mf_ioc_route(argp);
 	case MESHFABRIC_IOC_BCAST:
-		return mf_ioc_bcast(argp);
+		return mf_ioc_bcast(argp, sizeof(struct meshfabric_bcast));
+	case MESHFABRIC_IOC_BCAST_V1:
+		return mf_ioc_bcast(argp, 88);
 	case MESHFABRIC_IOC_LINK_STATS:
 		return mf_ioc_link_stats(argp);
 	case MESHFABRIC_IOC_LINK_SET:

@@ -45,6 +45,141 @@ static void mf_link_apply(struct mf_linkstate *st,
 		WRITE_ONCE(st->loss, ls->loss);
 }
 
+/* Is the link of node through port one LINK_SET with node and port
+ * (MESHFABRIC_ALL: any) names, in either direction?
+ */
+static bool mf_link_selected(const struct mf_fabric *f,
+			     const struct meshfabric_link_set *ls, u32 node,
+			     u32 port)
+{
+	u32 peer = f->links.peer[(u64)node * f->topo.nports + port];
+	int back;
+
+	if ((ls->node == MESHFABRIC_ALL || ls->node == node) &&
+	    (ls->port == MESHFABRIC_ALL || ls->port == port))
+		return true;
+	/* the reverse direction: the peer's port back (topo.h: in a size-2
+	 * torus dimension the + port both ways)
+	 */
+	back = mf_topo_port(&f->topo, peer, node);
+	return back >= 0 && (ls->node == MESHFABRIC_ALL || ls->node == peer) &&
+	       (ls->port == MESHFABRIC_ALL || ls->port == (u32)back);
+}
+
+static void mf_fstate_destroy(struct mf_fstate *fs)
+{
+	mf_froute_free(&fs->route);
+	mf_faults_free(&fs->faults);
+	mf_counted_free(fs);
+}
+
+static void mf_fstate_free_rcu(struct rcu_head *head)
+{
+	mf_fstate_destroy(container_of(head, struct mf_fstate, rcu));
+}
+
+void mf_fstate_free(struct mf_fabric *f)
+{
+	struct mf_fstate *fs = rcu_dereference_protected(f->fstate, true);
+
+	if (fs)
+		mf_fstate_destroy(fs);
+	RCU_INIT_POINTER(f->fstate, NULL);
+}
+
+bool mf_node_cut(const struct mf_fabric *f, u32 node)
+{
+	const struct mf_topo *t = &f->topo;
+	bool any = false;
+	u32 p;
+
+	for (p = 0; p < t->nports; p++) {
+		if (!mf_topo_is_link(t, node, p))
+			continue;
+		if (!READ_ONCE(f->links.st[(u64)node * t->nports + p].down))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* Carrier of node as its links say (off when all are down, on when its
+ * netdev is up and a link is).
+ */
+static void mf_node_carrier(struct mf_fabric *f, u32 node)
+{
+	struct net_device *dev;
+
+	rcu_read_lock();
+	dev = rcu_dereference(f->node[node].dev);
+	if (dev && mf_node_cut(f, node))
+		netif_carrier_off(dev);
+	else if (dev && (dev->flags & IFF_UP))
+		netif_carrier_on(dev);
+	rcu_read_unlock();
+}
+
+int mf_link_set_state(struct mf_fabric *f,
+		      const struct meshfabric_link_set *ls)
+{
+	const struct mf_topo *t = &f->topo;
+	struct mf_fstate *fs, *old;
+	u32 node, port, count = 0;
+	bool down;
+	int err;
+	u64 l;
+
+	lockdep_assert_held(&f->lock);
+	fs = mf_counted_zalloc(sizeof(*fs));
+	if (!fs)
+		return -ENOMEM;
+	mf_faults_init(&fs->faults);
+	/* the new fault set: every link down after the change */
+	for (node = 0; node < t->nodes; node++) {
+		for (port = 0; port < t->nports; port++) {
+			if (!mf_topo_is_link(t, node, port))
+				continue;
+			l = (u64)node * t->nports + port;
+			down = f->links.st[l].down;
+			if (mf_link_selected(f, ls, node, port)) {
+				down = ls->down;
+				count++;
+			}
+			if (!down)
+				continue;
+			err = mf_faults_add_link(&fs->faults, t, node, port);
+			if (err)
+				goto err;
+		}
+		if (!(node & 1023))
+			cond_resched();
+	}
+	err = mf_froute_build(&fs->route, t, f->routing, &fs->faults);
+	if (err)
+		goto err;
+	/* nothing can fail from here: apply, then publish at once */
+	for (node = 0; node < t->nodes; node++)
+		for (port = 0; port < t->nports; port++)
+			if (mf_topo_is_link(t, node, port) &&
+			    mf_link_selected(f, ls, node, port))
+				WRITE_ONCE(f->links.st[(u64)node * t->nports +
+						       port].down, ls->down);
+	WRITE_ONCE(f->down_links, fs->faults.n / 2);
+	if (!fs->faults.n) {
+		mf_fstate_destroy(fs);
+		fs = NULL;
+	}
+	old = rcu_replace_pointer(f->fstate, fs, lockdep_is_held(&f->lock));
+	if (old)
+		call_rcu(&old->rcu, mf_fstate_free_rcu);
+	for (node = 0; node < t->nodes; node++)
+		mf_node_carrier(f, node);
+	return count;
+err:
+	mf_fstate_destroy(fs);
+	return err;
+}
+
 /* ls was validated by mf_validate_link_set() (ioctl.c). */
 int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 {
@@ -69,6 +204,16 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 		p1 = p0 + 1;
 	}
 	mutex_lock(&f->lock);
+	if (ls->flags & MESHFABRIC_LINK_STATE) {
+		count = mf_link_set_state(f, ls);
+		if (count < 0) {
+			mutex_unlock(&f->lock);
+			return count;
+		}
+		if (ls->flags == MESHFABRIC_LINK_STATE)
+			goto out;
+		count = 0;	/* the same links: counted once, below */
+	}
 	for (node = n0; node < n1; node++) {
 		for (port = p0; port < p1; port++) {
 			if (!mf_topo_is_link(t, node, port))
@@ -86,10 +231,11 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 		timed = f->links.st[l].rate || f->links.st[l].delay_ns ||
 			f->links.st[l].loss;
 	WRITE_ONCE(f->links.timed, timed);
+out:
 	mutex_unlock(&f->lock);
 	trace_meshfabric_link_set(f->id, ls->node, ls->port, ls->flags,
 				  ls->rate, ls->delay_ns, ls->queue, ls->loss,
-				  ls->switching);
+				  ls->switching, ls->down);
 	return count;
 }
 
@@ -109,6 +255,7 @@ void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
 	 */
 	li->peer = mf_topo_is_link(t, li->node, li->port) ?
 		   f->links.peer[l] : MESHFABRIC_NO_PEER;
+	li->flags = READ_ONCE(st->down) ? MESHFABRIC_LINKF_DOWN : 0;
 	li->rate = READ_ONCE(st->rate);
 	li->delay_ns = READ_ONCE(st->delay_ns);
 	li->queue = READ_ONCE(st->queue);

@@ -37,6 +37,7 @@
 #include "linkacct.h"
 #include "algo.h"
 #include "timing.h"
+#include "faults.h"
 
 /* The version of the module and its DKMS package (the Makefile reads it
  * from here: one source).
@@ -52,6 +53,7 @@ enum mf_drop_reason {
 				 * share), a link's, or the timed frames'
 				 */
 	MF_DROP_LOSS,		/* a lossy link's draw */
+	MF_DROP_LINK_DOWN,	/* links down cut the destination off */
 };
 
 /* Node states (MESHFABRIC_NODE_* in INFO are derived from these). */
@@ -91,6 +93,16 @@ struct mf_linkstate {
 	u64 delay_ns;
 	u32 queue;		/* frames */
 	u32 loss;		/* parts per 10^9 */
+	u8 down;		/* as rate; both directions of a link agree */
+};
+
+/* Links down (link.c): the fault set and the core's routing around it
+ * (faults.h), built under fabric->lock and published whole with RCU.
+ */
+struct mf_fstate {
+	struct mf_faults faults;
+	struct mf_froute route;	/* route.f points at faults */
+	struct rcu_head rcu;
 };
 
 /* The directed links: link number l = node * nports + port.  This is the
@@ -238,6 +250,11 @@ struct mf_fabric {
 
 	struct mf_bcastq bq;	/* frames broadcast by nodes */
 	struct mf_tqueue tq;	/* timed frames on their way (tqueue.c) */
+	/* Links down: NULL when none.  Replaced under lock (link.c), read
+	 * under RCU by the data path; BCAST reads it under lock.
+	 */
+	struct mf_fstate __rcu *fstate;
+	u32 down_links;		/* under lock; READ_ONCE for INFO */
 	struct dentry *debugfs;	/* fabric.c */
 };
 
@@ -365,8 +382,29 @@ static inline u32 mf_rt_walk_hop(const struct mf_rtable *rt, const u32 *peer,
 	return port;
 }
 
-/* Walk src -> dst along the table; path (max entries) may be NULL.
- * Returns the hops, or a negative errno for a routing bug.
+/* One hop of a walk towards dst on a fabric whose links fs has down
+ * (NULL: none, the table walk): the port taken, or -1 if dst cannot be
+ * reached from w->cur.  With fs, mf_rt_walk_start is not needed (the
+ * core's fault routing: the homogeneous next hop or an exception).
+ */
+static inline int mf_walk_hop(const struct mf_rtable *rt, const u32 *peer,
+			      const struct mf_fstate *fs, struct mf_walk *w,
+			      u32 dst)
+{
+	int port;
+
+	if (likely(!fs))
+		return mf_rt_walk_hop(rt, peer, w);
+	port = mf_froute_next(&fs->route, w->cur, dst);
+	if (port < 0)
+		return -1;
+	w->cur = peer[(u64)w->cur * rt->topo->nports + port];
+	return port;
+}
+
+/* Walk src -> dst along the table (around the links down); path (max
+ * entries) may be NULL.  Returns the hops, -EHOSTUNREACH if links down
+ * cut dst off, or -EINVAL for a routing bug.  Caller holds RCU.
  */
 int mf_rt_path(const struct mf_fabric *f, u32 src, u32 dst, u32 *path,
 	       u32 max);
@@ -401,6 +439,17 @@ void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
  */
 bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 		     enum mf_drop_reason *why);
+/* LINK_SET's MESHFABRIC_LINK_STATE (ls validated): the links of node
+ * and port (MESHFABRIC_ALL: every one) down or up in both directions,
+ * the routing around them rebuilt and published; the links changed or a
+ * negative errno (nothing changed).  Caller holds f->lock.
+ */
+int mf_link_set_state(struct mf_fabric *f,
+		      const struct meshfabric_link_set *ls);
+/* True if every link of node is down (its carrier is then off). */
+bool mf_node_cut(const struct mf_fabric *f, u32 node);
+/* Free f's fault state (no reader left). */
+void mf_fstate_free(struct mf_fabric *f);
 /* One frame on link l: true if the link's loss draw picks it (counted).
  * Caller has BH disabled.
  */
@@ -438,8 +487,8 @@ struct mf_bcast_result {
 	u32 delivered;
 	u64 elapsed_ns;
 	u64 fabric_time_ns;
-	u64 *step_ns;		/* in: stats.steps capacity, or NULL */
-	u32 step_max;
+	u64 *step_ns;		/* out: the step times (timed), or NULL */
+	u32 unreachable;	/* nodes cut off by links down */
 };
 
 int mf_bcast_init(void);

@@ -42,7 +42,11 @@ static void mf_ndo_uninit(struct net_device *dev)
 
 static int mf_ndo_open(struct net_device *dev)
 {
-	netif_carrier_on(dev);
+	struct mf_ndev *priv = netdev_priv(dev);
+
+	/* no carrier while every link of the node is down (link.c) */
+	if (!mf_node_cut(priv->fabric, priv->node))
+		netif_carrier_on(dev);
 	return 0;
 }
 

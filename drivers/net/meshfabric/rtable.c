@@ -120,18 +120,22 @@ void mf_rt_walk_start(const struct mf_rtable *rt, u32 src, u32 dst,
 int mf_rt_path(const struct mf_fabric *f, u32 src, u32 dst, u32 *path,
 	       u32 max)
 {
-	u32 hops = 0, limit = mf_topo_diameter(&f->topo);
-	struct mf_walk w;
+	const struct mf_fstate *fs = rcu_dereference(f->fstate);
+	/* around links down a path may exceed the diameter */
+	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
+	struct mf_walk w = { .cur = src };
 
 	if (path && max)
 		path[0] = src;
 	if (src == dst)
 		return 0;
-	mf_rt_walk_start(&f->rt, src, dst, &w);
+	if (!fs)
+		mf_rt_walk_start(&f->rt, src, dst, &w);
 	while (w.cur != dst) {
 		if (hops >= limit)
 			return -EINVAL;	/* a routing bug: never loop */
-		mf_rt_walk_hop(&f->rt, f->links.peer, &w);
+		if (mf_walk_hop(&f->rt, f->links.peer, fs, &w, dst) < 0)
+			return -EHOSTUNREACH;
 		hops++;
 		if (path && hops < max)
 			path[hops] = w.cur;

@@ -21,6 +21,7 @@ TRACE_DEFINE_ENUM(MF_DROP_NO_DEST);
 TRACE_DEFINE_ENUM(MF_DROP_MTU);
 TRACE_DEFINE_ENUM(MF_DROP_QUEUE_FULL);
 TRACE_DEFINE_ENUM(MF_DROP_LOSS);
+TRACE_DEFINE_ENUM(MF_DROP_LINK_DOWN);
 
 TRACE_EVENT(meshfabric_forward,
 	TP_PROTO(u32 fabric, u32 src, u32 dst, u32 hops, u32 bytes),
@@ -66,7 +67,8 @@ TRACE_EVENT(meshfabric_drop,
 				   { MF_DROP_NO_DEST, "unreachable" },
 				   { MF_DROP_MTU, "mtu" },
 				   { MF_DROP_QUEUE_FULL, "queue_full" },
-				   { MF_DROP_LOSS, "loss" }))
+				   { MF_DROP_LOSS, "loss" },
+				   { MF_DROP_LINK_DOWN, "link_down" }))
 );
 
 TRACE_EVENT(meshfabric_bcast_step,
@@ -93,13 +95,14 @@ TRACE_EVENT(meshfabric_bcast_step,
 );
 
 /* A LINK_SET: the links of node through port (MESHFABRIC_ALL: every
- * one) now have these parameters (those flags names).
+ * one) now have these parameters (those flags names), or are down (down
+ * 1) or up (0) with MESHFABRIC_LINK_STATE.
  */
 TRACE_EVENT(meshfabric_link_set,
 	TP_PROTO(u32 fabric, u32 node, u32 port, u32 flags, u64 rate,
-		 u64 delay_ns, u32 queue, u32 loss, u32 switching),
+		 u64 delay_ns, u32 queue, u32 loss, u32 switching, u32 down),
 	TP_ARGS(fabric, node, port, flags, rate, delay_ns, queue, loss,
-		switching),
+		switching, down),
 	TP_STRUCT__entry(
 		__field(u32, fabric)
 		__field(u32, node)
@@ -110,6 +113,7 @@ TRACE_EVENT(meshfabric_link_set,
 		__field(u32, queue)
 		__field(u32, loss)
 		__field(u32, switching)
+		__field(u32, down)
 	),
 	TP_fast_assign(
 		__entry->fabric = fabric;
@@ -121,11 +125,13 @@ TRACE_EVENT(meshfabric_link_set,
 		__entry->queue = queue;
 		__entry->loss = loss;
 		__entry->switching = switching;
+		__entry->down = down;
 	),
-	TP_printk("fabric=%u node=%d port=%d flags=%#x rate=%llu delay_ns=%llu queue=%u loss_ppb=%u switching=%u",
+	TP_printk("fabric=%u node=%d port=%d flags=%#x rate=%llu delay_ns=%llu queue=%u loss_ppb=%u switching=%u down=%u",
 		  __entry->fabric, (int)__entry->node, (int)__entry->port,
 		  __entry->flags, __entry->rate, __entry->delay_ns,
-		  __entry->queue, __entry->loss, __entry->switching)
+		  __entry->queue, __entry->loss, __entry->switching,
+		  __entry->down)
 );
 
 #endif /* _MF_TRACE_H */

@@ -173,7 +173,9 @@ struct meshfabric_node_info {
  * nodes_ptr is not 0, up to count struct meshfabric_node_info for nodes
  * first, first + 1, ...; count is set to the number written.  table_bytes
  * is the size of the routing table: next ports by offset (tori, H_n) or
- * by coordinate difference (meshes: prod(2 n_i - 1) bytes).
+ * by coordinate difference (meshes: prod(2 n_i - 1) bytes); fault_bytes
+ * the routing state kept besides it while links are down (LINK_SET),
+ * down_links how many links (both directions counted once) are down.
  * Fabric ids are 0 .. MESHFABRIC_MAX_IDS - 1.
  */
 struct meshfabric_info {
@@ -195,7 +197,9 @@ struct meshfabric_info {
 					 */
 	__u64 table_bytes;		/* out: routing table memory */
 	__u8 name[MESHFABRIC_NAME_LEN];	/* out */
-	__u64 reserved[2];
+	__u64 fault_bytes;		/* out: routing state around faults */
+	__u32 down_links;		/* out: links down (LINK_SET) */
+	__u32 reserved0;
 };
 
 struct meshfabric_attach_entry {
@@ -267,6 +271,14 @@ struct meshfabric_route {
  * lose a send, and then the nodes below it in the schedule are not
  * reached (delivered says how many were); queue limits do not apply to
  * the offload.  Untimed fabrics (every link unlimited): fabric_time_ns 0.
+ *
+ * Down links (LINK_SET): the schedule is repaired around them (sends
+ * rerouted along surviving shortest paths, or moved to other senders and
+ * steps; the statistics are the repaired schedule's) and unreachable
+ * counts the nodes the source cannot reach; delivered + unreachable =
+ * nodes - 1 when every reachable node accepted the frame.  The struct
+ * grew by unreachable (and reserved): the 88-byte form of earlier
+ * releases, MESHFABRIC_IOC_BCAST_V1, is still served without them.
  */
 #define MESHFABRIC_BCAST_ASYNC		(1U << 0)
 
@@ -287,6 +299,8 @@ struct meshfabric_bcast {
 	__u64 elapsed_ns;		/* out: CPU time of the executor */
 	__u64 fabric_time_ns;		/* out */
 	__u64 step_ns_ptr;		/* in: __u64[steps] or 0 */
+	__u32 unreachable;		/* out: nodes cut off by down links */
+	__u32 reserved;
 };
 
 struct meshfabric_link_entry {
@@ -355,6 +369,10 @@ struct meshfabric_link_stats {
 #define MESHFABRIC_LINK_QUEUE		(1U << 2)
 #define MESHFABRIC_LINK_LOSS		(1U << 3)
 #define MESHFABRIC_LINK_SWITCHING	(1U << 4)	/* the fabric's */
+#define MESHFABRIC_LINK_STATE		(1U << 5)	/* down or up */
+
+/* LINK_GET flags of a link. */
+#define MESHFABRIC_LINKF_DOWN		(1U << 0)
 
 /*
  * MESHFABRIC_IOC_LINK_SET: apply the fields flags names to the directed
@@ -368,7 +386,22 @@ struct meshfabric_link_stats {
  * above MESHFABRIC_LOSS_MAX, an unknown switching, node or port, no flag.
  * Frames already on their way keep the parameters they were sent with.
  * Out: count, the links changed.
+ *
+ * MESHFABRIC_LINK_STATE sets links down (down 1) or up (down 0), both
+ * directions of each link (count counts both): node and port one link,
+ * node and MESHFABRIC_ALL every link of the node, MESHFABRIC_ALL twice
+ * every link.
+ * No frame crosses a down link: with links down, every unicast route is
+ * a shortest path of the surviving links (the routing's own path where
+ * it survives), frames to a node that cannot be reached are dropped
+ * (tx_dropped, tracepoint reason link_down), node broadcasts skip down
+ * links and BCAST repairs its schedule.  The new routing state is built
+ * and published at once (RCU): a frame sees the old routes or the new
+ * ones, never a mix.  A node whose links are all down has its carrier
+ * off.  At most MESHFABRIC_DOWN_MAX links down at once (-E2BIG), and
+ * the routing state around them at most 4 MiB (-E2BIG).
  */
+#define MESHFABRIC_DOWN_MAX		512
 struct meshfabric_link_set {
 	__u32 id;			/* in */
 	__u32 flags;			/* in: MESHFABRIC_LINK_* */
@@ -380,7 +413,9 @@ struct meshfabric_link_set {
 	__u32 loss;			/* in: parts per 10^9 */
 	__u32 switching;		/* in: MESHFABRIC_SWITCH_* */
 	__u32 count;			/* out */
-	__u64 reserved[2];
+	__u32 down;			/* in: MESHFABRIC_LINK_STATE: 1 down, 0 up */
+	__u32 reserved0;
+	__u64 reserved;
 };
 
 struct meshfabric_link_info {
@@ -391,7 +426,7 @@ struct meshfabric_link_info {
 	__u64 rate;			/* bits/s, 0 = unlimited */
 	__u64 delay_ns;
 	__u32 loss;			/* parts per 10^9 */
-	__u32 reserved0;
+	__u32 flags;			/* MESHFABRIC_LINKF_* */
 	__u64 packets;			/* as LINK_STATS */
 	__u64 bytes;
 	__u64 drop_loss;		/* frames lost on the link */
@@ -432,6 +467,9 @@ struct meshfabric_link_get {
 	_IOWR(MESHFABRIC_IOC_MAGIC, 5, struct meshfabric_route)
 #define MESHFABRIC_IOC_BCAST \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 6, struct meshfabric_bcast)
+/* BCAST of earlier releases: struct meshfabric_bcast's first 88 bytes */
+#define MESHFABRIC_IOC_BCAST_V1 \
+	_IOC(_IOC_READ | _IOC_WRITE, MESHFABRIC_IOC_MAGIC, 6, 88)
 #define MESHFABRIC_IOC_LINK_STATS \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 7, struct meshfabric_link_stats)
 #define MESHFABRIC_IOC_LINK_SET \

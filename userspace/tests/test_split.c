@@ -20,6 +20,7 @@
 #include "algo.h"
 #include "check.h"
 #include "route.h"
+#include <time.h>
 
 #define INF 0x3fffffffU
 
@@ -65,33 +66,76 @@ struct ex {
 	u32 *memo;		/* (S, steps left): 5 << 16 entries, U32_MAX unknown */
 };
 
-/* Least cost of assigning each node of T its own sender in S. */
+/* Least cost of assigning each node of T its own sender in S (|T| <= |S|):
+ * the Hungarian method with potentials, targets as rows.
+ */
 static u32 ex_assign(const struct ex *e, u32 S, u32 T)
 {
-	u32 tg[16], mt = 0, mask, j, full, dp[256], nd[256], c, x, s;
+	int u[17] = { 0 }, v[17] = { 0 }, p[17] = { 0 }, way[17] = { 0 }, minv[17];
+	int n = 0, m = 0, i, j, i0, j0, j1 = 0, delta, cur;
+	u32 tg[17], sd[17], x;
+	bool used[17];
 
 	for (x = T; x; x &= x - 1)
-		tg[mt++] = __builtin_ctz(x);
-	full = (1U << mt) - 1;
-	for (mask = 0; mask <= full; mask++)
-		dp[mask] = mask ? INF : 0;
-	for (x = S; x; x &= x - 1) {
-		s = __builtin_ctz(x);
-		memcpy(nd, dp, sizeof(u32) * (full + 1));
-		for (mask = 0; mask < full; mask++) {
-			if (dp[mask] >= INF)
-				continue;
-			for (j = 0; j < mt; j++) {
-				if (mask >> j & 1)
-					continue;
-				c = dp[mask] + e->dist[s][tg[j]];
-				if (c < nd[mask | 1U << j])
-					nd[mask | 1U << j] = c;
-			}
+		tg[++n] = __builtin_ctz(x);
+	for (x = S; x; x &= x - 1)
+		sd[++m] = __builtin_ctz(x);
+	for (i = 1; i <= n; i++) {
+		p[0] = i;
+		j0 = 0;
+		for (j = 0; j <= m; j++) {
+			minv[j] = INF;
+			used[j] = false;
 		}
-		memcpy(dp, nd, sizeof(u32) * (full + 1));
+		do {
+			used[j0] = true;
+			i0 = p[j0];
+			delta = INF;
+			for (j = 1; j <= m; j++) {
+				if (used[j])
+					continue;
+				cur = (int)e->dist[sd[j]][tg[i0]] - u[i0] - v[j];
+				if (cur < minv[j]) {
+					minv[j] = cur;
+					way[j] = j0;
+				}
+				if (minv[j] < delta) {
+					delta = minv[j];
+					j1 = j;
+				}
+			}
+			for (j = 0; j <= m; j++) {
+				if (used[j]) {
+					u[p[j]] += delta;
+					v[j] -= delta;
+				} else {
+					minv[j] -= delta;
+				}
+			}
+			j0 = j1;
+		} while (p[j0]);
+		do {
+			j1 = way[j0];
+			p[j0] = p[j1];
+			j0 = j1;
+		} while (j0);
 	}
-	return dp[full];
+	return (u32)-v[0];
+}
+
+/* A lower bound of ex_assign: each node of T from its nearest sender. */
+static u32 ex_nearest(const struct ex *e, u32 S, u32 T)
+{
+	u32 sum = 0, x, y, mn;
+
+	for (x = T; x; x &= x - 1) {
+		mn = INF;
+		for (y = S; y; y &= y - 1)
+			if (e->dist[__builtin_ctz(y)][__builtin_ctz(x)] < mn)
+				mn = e->dist[__builtin_ctz(y)][__builtin_ctz(x)];
+		sum += mn;
+	}
+	return sum;
 }
 
 /* Least TCD to finish from informed set S in r steps (INF: impossible). */
@@ -112,6 +156,8 @@ static u32 ex_f(struct ex *e, u32 S, u32 r)
 		if (k > m || ((m + k) << (r - 1)) < e->n)
 			continue;
 		lb = e->n - m - k;	/* every later receiver: >= 1 hop */
+		if (ex_nearest(e, S, T) + lb >= best)
+			continue;
 		c = ex_assign(e, S, T);
 		if (c + lb >= best)
 			continue;
@@ -171,7 +217,7 @@ static u32 shapes(u32 (*out)[4], u32 *nd)
 static void test_exhaustive(void)
 {
 	static u32 sh[64][4], nd[64];
-	u32 ns = shapes(sh, nd), i, kind, src, opt;
+	u32 ns = shapes(sh, nd), i, kind, src, opt, cases = 0;
 	struct mf_topo t;
 	struct ex e;
 	u64 tcd;
@@ -185,19 +231,151 @@ static void test_exhaustive(void)
 			for (src = 0; src < t.nodes; src++) {
 				opt = ex_f(&e, 1U << src, ceil_log2(t.nodes));
 				tcd = plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, src);
-				if (getenv("SPLIT_VERBOSE") || tcd != opt)
-					printf("# %s %ux%ux%ux%u src %u: split %llu exhaustive %u\n",
-					       kind ? "torus" : "mesh", sh[i][0], sh[i][1],
-					       sh[i][2], sh[i][3], src,
-					       (unsigned long long)tcd, opt);
+				EXPECT_MSG(tcd == opt, "%s %ux%ux%ux%u src %u: split %llu, exhaustive %u",
+					   kind ? "torus" : "mesh", sh[i][0], sh[i][1],
+					   sh[i][2], sh[i][3], src,
+					   (unsigned long long)tcd, opt);
+				cases++;
 			}
 			free(e.memo);
 		}
 	}
+	/* the search itself against 000: 4x4 mesh, Eq. 10 at an eye (1, 1),
+	 * Eq. 9 at a corner
+	 */
+	sh[0][0] = sh[0][1] = 4;
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, sh[0]), 0);
+	ex_init(&e, &t);
+	EXPECT_EQ(ex_f(&e, 1U << 5, 4), 15);
+	EXPECT_EQ(ex_f(&e, 1U << 0, 4), 18);
+	free(e.memo);
+	/* 42 shapes (every order of the sides): 458 (shape, source) pairs
+	 * (d = 1: 135, d = 2: 215, d = 3: 92, d = 4: 16), mesh and torus
+	 */
+	EXPECT_EQ(ns, 42);
+	EXPECT_EQ(cases, 2 * 458);
 }
+
+/* 2^k shapes: never above eyes (000/001), from every source. */
+static void test_pow2_vs_eyes(void)
+{
+	static const u32 cases[][4] = {
+		{ 2, 4, 4 }, { 2, 8, 8 }, { 3, 4, 4 }, { 2, 16, 16 },
+	};
+	u32 i, kind, src, worse;
+	struct mf_topo t;
+	u64 a, b;
+
+	if (!mf_algo_by_id(MESHFABRIC_ALGO_EYES))
+		return;
+	for (kind = 0; kind < 2; kind++) {
+		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			u32 dims[3] = { cases[i][1], cases[i][2], cases[i][2] };
+
+			EXPECT_EQ(mf_topo_init(&t, kind ? MESHFABRIC_KIND_TORUS :
+					       MESHFABRIC_KIND_MESH, cases[i][0], dims), 0);
+			worse = 0;
+			for (src = 0; src < t.nodes; src++) {
+				a = plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, src);
+				b = plan_tcd(&t, MESHFABRIC_ALGO_EYES, src);
+				worse += a > b;
+			}
+			EXPECT_MSG(!worse, "kind %u case %u: above eyes at %u sources",
+				   kind, i, worse);
+		}
+	}
+}
+
+/* Shapes beyond the exhaustive search (the issue's, and ones where no box
+ * cut fits at the root: 5x5x5, 3x3x3, 7x9, 31x33, 11x11): valid, ceil(log2
+ * N) steps, contention free (plan_tcd) and below binomial from every
+ * (sampled) source.
+ */
+static void test_beyond(void)
+{
+	static const u32 cases[][5] = {
+		/* kind (0 mesh), d, sides */
+		{ 0, 2, 5, 5 }, { 0, 2, 7, 7 }, { 1, 2, 7, 7 }, { 0, 2, 3, 5 },
+		{ 0, 2, 2, 5 }, { 0, 2, 6, 6 }, { 0, 2, 10, 10 }, { 0, 3, 5, 5 },
+		{ 1, 3, 5, 5 }, { 0, 3, 3, 3 }, { 0, 2, 7, 9 }, { 1, 2, 11, 11 },
+		{ 0, 2, 31, 33 }, { 1, 3, 3, 5 }, { 0, 1, 100 }, { 1, 1, 37 },
+	};
+	u32 i, j, src, step, above;
+	struct mf_topo t;
+	u64 a, b;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		u32 dims[3];
+
+		for (j = 0; j < cases[i][1]; j++)
+			dims[j] = cases[i][2 + (j < 2 ? j : 1)];
+		EXPECT_EQ(mf_topo_init(&t, cases[i][0] ? MESHFABRIC_KIND_TORUS :
+				       MESHFABRIC_KIND_MESH, cases[i][1], dims), 0);
+		step = t.nodes > 64 ? t.nodes / 7 : 1;
+		above = 0;
+		for (src = 0; src < t.nodes; src += step) {
+			a = plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, src);
+			b = plan_tcd(&t, MESHFABRIC_ALGO_BINOMIAL, src);
+			above += a >= b;
+		}
+		EXPECT_MSG(!above, "case %u: not below binomial at %u sources", i, above);
+	}
+}
+
+/* Large: one source of 64x64 and 100x100 meshes and a 32x30 torus. */
+static void test_large(void)
+{
+	u32 d64[2] = { 64, 64 }, d100[2] = { 100, 100 }, d32[2] = { 32, 30 };
+	struct mf_topo t;
+
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, d64), 0);
+	EXPECT(plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, 2080) <
+	       plan_tcd(&t, MESHFABRIC_ALGO_BINOMIAL, 2080));
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, d100), 0);
+	EXPECT(plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, 5050) <
+	       plan_tcd(&t, MESHFABRIC_ALGO_BINOMIAL, 5050));
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, d32), 0);
+	EXPECT(plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, 77) <
+	       plan_tcd(&t, MESHFABRIC_ALGO_BINOMIAL, 77));
+}
+
+/* Registered, and auto picks it where it wins (5x5 from (2,1): binomial
+ * has contention there; 3x5: no box cut fits) but keeps eyes on a tie
+ * (table order: 8x8).
+ */
+static void test_registered_auto(void)
+{
+	u32 d55[2] = { 5, 5 }, d35[2] = { 3, 5 }, d88[2] = { 8, 8 };
+	struct mf_topo t;
+
+	EXPECT(mf_algo_by_id(MESHFABRIC_ALGO_SPLIT) == &mf_algo_split);
+	EXPECT(mf_algo_by_name("split") == &mf_algo_split);
+	EXPECT_EQ(mf_algo_split.model, MESHFABRIC_MODEL_ONE_PORT);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, d55), 0);
+	EXPECT(mf_algo_auto(&t, 0, 7) == &mf_algo_split);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, d35), 0);
+	EXPECT(mf_algo_auto(&t, 0, 4) == &mf_algo_split);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, d88), 0);
+	EXPECT(mf_algo_auto(&t, 0, 0) == &mf_algo_eyes);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+#define RUN_T(fn) do { double t0 = now(); RUN(fn); \
+	if (getenv("SPLIT_TIME")) printf("# %.2f s\n", now() - t0); } while (0)
 
 int main(void)
 {
-	RUN(test_exhaustive);
+	RUN_T(test_exhaustive);
+	RUN_T(test_pow2_vs_eyes);
+	RUN_T(test_beyond);
+	RUN_T(test_large);
+	RUN_T(test_registered_auto);
 	return mf_test_done();
 }

@@ -68,6 +68,7 @@ struct split {
 	u32 *cost;
 	u32 *va, *vb, *vc;	/* scratch, N entries each */
 	u32 *vd, *vq;		/* scratch of the interval search */
+	u32 *nb;		/* 2d neighbours per node of the largest snake box */
 };
 
 /* A cut of a shape: dimension i at a, the children's shape indices. */
@@ -487,13 +488,29 @@ static u32 split_snake_next(const struct split *m, const struct split_shape *s,
 	return r;
 }
 
-/* v[k] = min over q of v[q] + (hops from lo + k to q inside the interval
- * lo .. lo + n - 1 of box s), by relaxation sweeps until stable.
+/* m->nb[k * 2d + port]: the rank offset of the neighbour of rank lo + k
+ * across port inside the interval lo .. lo + n - 1, or U32_MAX.
  */
-static void split_iv_relax(const struct split *m, const struct split_shape *s,
-			   const struct split_order *ord, u32 lo, u32 n, u32 *v)
+static void split_iv_neighbours(struct split *m, const struct split_shape *s,
+				const struct split_order *ord, u32 lo, u32 n)
 {
-	u32 c[MF_MAX_DIMS], pass, i, k, port, r;
+	u32 c[MF_MAX_DIMS], k, port, r, *nb = m->nb;
+
+	for (k = 0; k < n; k++) {
+		split_snake_coords(m, s, ord, lo + k, c);
+		for (port = 0; port < 2 * m->d; port++) {
+			r = split_snake_next(m, s, ord, c, port);
+			*nb++ = r >= lo && r < lo + n ? r - lo : U32_MAX;
+		}
+	}
+}
+
+/* v[k] = min over q of v[q] + (hops from k to q inside the interval whose
+ * neighbours m->nb lists), by relaxation sweeps until stable.
+ */
+static void split_iv_relax(const struct split *m, u32 n, u32 *v)
+{
+	u32 pass, i, k, port, r, np = 2 * m->d;
 	bool changed = true;
 
 	while (changed) {
@@ -501,12 +518,11 @@ static void split_iv_relax(const struct split *m, const struct split_shape *s,
 		for (pass = 0; pass < 2; pass++) {
 			for (i = 0; i < n; i++) {
 				k = pass ? n - 1 - i : i;
-				split_snake_coords(m, s, ord, lo + k, c);
-				for (port = 0; port < 2 * m->d; port++) {
-					r = split_snake_next(m, s, ord, c, port);
-					if (r < lo || r >= lo + n || v[r - lo] + 1 >= v[k])
+				for (port = 0; port < np; port++) {
+					r = m->nb[k * np + port];
+					if (r == U32_MAX || v[r] + 1 >= v[k])
 						continue;
-					v[k] = v[r - lo] + 1;
+					v[k] = v[r] + 1;
 					changed = true;
 				}
 			}
@@ -524,11 +540,14 @@ static void split_iv_table(struct split *m, u32 sh, u32 var, u32 *g)
 	u32 lo = s->box == U32_MAX ? 0 : s->lo, j, k, ncut, ca, cb, side;
 	struct split_order o;
 	const u32 *fa, *fb;
+	bool in_first;
 
 	split_snake_order(m, b, var, &o);
 	for (k = 0; k < n; k++)
 		g[k] = n == 1 ? 0 : SPLIT_INF;
 	ncut = split_iv_cuts(s, pos);
+	if (ncut)
+		split_iv_neighbours(m, b, &o, lo, n);
 	for (j = 0; j < ncut; j++) {
 		ca = split_iv_get(m, box, var, lo, pos[j], s->budget - 1);
 		cb = split_iv_get(m, box, var, lo + pos[j], n - pos[j], s->budget - 1);
@@ -540,10 +559,12 @@ static void split_iv_table(struct split *m, u32 sh, u32 var, u32 *g)
 			/* side 0: p in the first part, targets in the second */
 			for (k = 0; k < n; k++)
 				m->vb[k] = (k >= pos[j]) == !side ? m->va[k] : SPLIT_INF;
-			split_iv_relax(m, b, &o, lo, n, m->vb);
-			for (k = 0; k < n; k++)
-				if ((k < pos[j]) == !side && m->va[k] + m->vb[k] < g[k])
+			split_iv_relax(m, n, m->vb);
+			for (k = 0; k < n; k++) {
+				in_first = k < pos[j];
+				if (in_first == !side && m->va[k] + m->vb[k] < g[k])
 					g[k] = m->va[k] + m->vb[k];
+			}
 		}
 	}
 }
@@ -613,12 +634,13 @@ static void split_free(struct split *m)
 	mf_free(m->vc);
 	mf_free(m->vd);
 	mf_free(m->vq);
+	mf_free(m->nb);
 }
 
 static int split_init(struct split *m, const struct mf_topo *t, u32 steps)
 {
 	u64 total = 0;
-	u32 k;
+	u32 k, snake = 0;
 	int err;
 
 	memset(m, 0, sizeof(*m));
@@ -634,6 +656,8 @@ static int split_init(struct split *m, const struct mf_topo *t, u32 steps)
 	if (err)
 		goto fail;
 	for (k = 0; k < m->nsh; k++) {
+		if (m->sh[k].snake && m->sh[k].size > snake)
+			snake = m->sh[k].size;
 		m->sh[k].off = (u32)total;
 		total += m->sh[k].size;
 		if (total > SPLIT_MAX_TABLE) {
@@ -650,6 +674,11 @@ static int split_init(struct split *m, const struct mf_topo *t, u32 steps)
 	m->vq = mf_alloc_array(t->nodes, sizeof(u32), false);
 	if (!m->cost || !m->va || !m->vb || !m->vc || !m->vd || !m->vq)
 		goto fail;
+	if (snake) {
+		m->nb = mf_alloc_array((size_t)snake * 2 * m->d, sizeof(u32), false);
+		if (!m->nb)
+			goto fail;
+	}
 	/* children have budget - 1: discovered later, filled earlier */
 	for (k = m->nsh; k-- > 0;)
 		split_fill(m, k);

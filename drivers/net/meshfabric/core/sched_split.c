@@ -43,6 +43,7 @@
 #define SPLIT_ALL_CUTS	256U		/* boxes trying every cut that fits */
 #define SPLIT_MAX_TABLE	0x4000000U	/* 2^26 cost entries: 256 MiB */
 #define SPLIT_MAX_CUTS	64U
+#define SPLIT_SNAKE_ORDERS_MAX	4096U	/* larger snake boxes: one order */
 
 /* A box (box == U32_MAX) or an interval of ranks lo .. lo + size - 1 of
  * the snake order of box shape `box` (len[] is then that box's).
@@ -202,7 +203,12 @@ static u32 split_positions(const struct split_shape *s, u32 i, u32 *pos)
 	if (lo > hi)
 		return 0;
 	if (s->size <= SPLIT_ALL_CUTS || hi - lo + 1 <= 2) {
-		for (a = lo; a <= hi && n < SPLIT_MAX_CUTS; a++)
+		/* at most SPLIT_MAX_CUTS, the nearest to the middle */
+		if (hi - lo + 1 > SPLIT_MAX_CUTS) {
+			lo = l / 2 - SPLIT_MAX_CUTS / 2;
+			hi = lo + SPLIT_MAX_CUTS - 1;
+		}
+		for (a = lo; a <= hi; a++)
 			pos[n++] = a;
 		return n;
 	}
@@ -216,16 +222,19 @@ static u32 split_positions(const struct split_shape *s, u32 i, u32 *pos)
  * runs fastest) and a reflection of each; every digit is reflected on
  * every odd value of the higher digits (boustrophedon), so consecutive
  * ranks are neighbours and every interval is connected.  Variant v: every
- * permutation and reflection up to d = 3, beyond that the dimensions by
- * increasing side only.
+ * permutation and reflection up to d = 3, beyond that (and for boxes of
+ * more than SPLIT_SNAKE_ORDERS_MAX nodes) the dimensions by increasing
+ * side only.
  */
 struct split_order {
 	u32 dim[MF_MAX_DIMS];
 	u32 refl;		/* bit j: coordinate j reflected */
 };
 
-static u32 split_snake_vars(const struct split *m)
+static u32 split_snake_vars(const struct split *m, const struct split_shape *s)
 {
+	if (s->size > SPLIT_SNAKE_ORDERS_MAX)
+		return 1;
 	return m->d == 1 ? 2 : m->d == 2 ? 8 : m->d == 3 ? 48 : 1;
 }
 
@@ -308,7 +317,7 @@ static int split_discover(struct split *m, u32 steps)
 			m->sh[k].snake = true;
 		n = split_iv_cuts(&m->sh[k], pos);
 		lo = m->sh[k].box == U32_MAX ? 0 : m->sh[k].lo;
-		nv = m->sh[k].box == U32_MAX ? split_snake_vars(m) : 1;
+		nv = m->sh[k].box == U32_MAX ? split_snake_vars(m, &m->sh[k]) : 1;
 		for (v = 0; v < nv; v++) {
 			var = m->sh[k].box == U32_MAX ? v : m->sh[k].var;
 			for (j = 0; j < n; j++) {
@@ -584,7 +593,7 @@ static void split_iv_fill(struct split *m, u32 sh)
 	}
 	for (k = 0; k < s->size; k++)
 		f[k] = SPLIT_INF;
-	for (v = 0; v < split_snake_vars(m); v++) {
+	for (v = 0; v < split_snake_vars(m, s); v++) {
 		split_iv_table(m, sh, v, g);
 		split_snake_order(m, s, v, &o);
 		for (k = 0; k < s->size; k++) {
@@ -922,7 +931,7 @@ static int split_iv_split(struct split *m, const struct split_box *bx,
 				   path);
 	}
 	want = m->cost[s->off + split_index(s, m->d, p)];
-	for (v = 0; v < split_snake_vars(m); v++) {
+	for (v = 0; v < split_snake_vars(m, s); v++) {
 		split_iv_table(m, bx->shape, v, m->vc);
 		split_snake_order(m, s, v, &o);
 		for (k = 0; k < s->size; k++) {

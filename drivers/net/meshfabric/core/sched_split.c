@@ -12,8 +12,8 @@
  * budget ceil(log2 N), so the schedule takes ceil(log2 N) steps.  Where
  * no cut fits (3 x 5 in 4 steps: 15 nodes, and every box cut leaves 9 or
  * 10 > 8 on one side) the box is ordered along a snake (boustrophedon)
- * path and cut into intervals of that order instead (split_iv_*), which
- * always fit.
+ * path, or in 2-D along bands of 2..32 rows walked column by column, and
+ * cut into intervals of that order instead (split_iv_*), which always fit.
  *
  * Method.  Inside a box the cost only depends on the box's shape, budget
  * and p's position, so
@@ -229,13 +229,35 @@ static u32 split_positions(const struct split_shape *s, u32 i, u32 *pos)
 struct split_order {
 	u32 dim[MF_MAX_DIMS];
 	u32 refl;		/* bit j: coordinate j reflected */
+	u32 band, ba, bb;	/* 2-D bands: height band across bb, or 0 */
 };
 
-static u32 split_snake_vars(const struct split *m, const struct split_shape *s)
+#define SPLIT_BANDS	5U	/* band heights 2, 4, .. 32, across either side */
+
+static u32 split_snake_plain(const struct split *m, const struct split_shape *s)
 {
 	if (s->size > SPLIT_SNAKE_ORDERS_MAX)
 		return 1;
 	return m->d == 1 ? 2 : m->d == 2 ? 8 : m->d == 3 ? 48 : 1;
+}
+
+/* Band heights tried (2-D only, both orientations): 2, 4, .. 32; 4 only
+ * above SPLIT_SNAKE_ORDERS_MAX.  A band order visits bands of rows in
+ * turn, each column by column (up, down, ...), the bands alternately
+ * forwards and backwards: consecutive ranks are neighbours when the
+ * number of columns is odd (else an interval may be disconnected, which
+ * only costs that order its use: its distances are infinite).
+ */
+static u32 split_bands(const struct split *m, const struct split_shape *s)
+{
+	if (m->d != 2)
+		return 0;
+	return s->size > SPLIT_SNAKE_ORDERS_MAX ? 1 : SPLIT_BANDS;
+}
+
+static u32 split_snake_vars(const struct split *m, const struct split_shape *s)
+{
+	return split_snake_plain(m, s) + 2 * split_bands(m, s);
 }
 
 static void split_snake_order(const struct split *m, const struct split_shape *s,
@@ -250,6 +272,17 @@ static void split_snake_order(const struct split *m, const struct split_shape *s
 		o->dim[j] = x;
 	}
 	o->refl = 0;
+	o->band = 0;
+	if (v >= split_snake_plain(m, s)) {
+		/* bands of rows: columns of o->band nodes across bb, advancing
+		 * across ba, back and forth; every band starts at its low side
+		 */
+		v -= split_snake_plain(m, s);
+		o->ba = v & 1;
+		o->bb = 1 - o->ba;
+		o->band = split_bands(m, s) == 1 ? 4 : 2U << (v >> 1);
+		return;
+	}
 	if (m->d > 3)
 		return;
 	o->refl = v & ((1U << m->d) - 1);
@@ -454,8 +487,21 @@ static u32 split_index(const struct split_shape *s, u32 d, const u32 *c)
 static void split_snake_coords(const struct split *m, const struct split_shape *s,
 			       const struct split_order *o, u32 r, u32 *c)
 {
-	u32 j, l, dig, x;
+	u32 j, l, dig, x, w, nb, band, hb;
 
+	if (o->band) {
+		w = s->len[o->ba];
+		nb = (s->len[o->bb] + o->band - 1) / o->band;
+		band = r / (o->band * w);
+		band = band < nb - 1 ? band : nb - 1;
+		r -= band * o->band * w;
+		hb = band == nb - 1 ? s->len[o->bb] - band * o->band : o->band;
+		x = r / hb;	/* the column */
+		dig = r % hb;
+		c[o->ba] = band & 1 ? w - 1 - x : x;
+		c[o->bb] = band * o->band + (x & 1 ? hb - 1 - dig : dig);
+		return;
+	}
 	for (j = 0; j < m->d; j++) {
 		x = o->dim[j];
 		l = s->len[x];
@@ -468,8 +514,18 @@ static void split_snake_coords(const struct split *m, const struct split_shape *
 static u32 split_snake_rank(const struct split *m, const struct split_shape *s,
 			    const struct split_order *o, const u32 *c)
 {
-	u32 j = m->d, r = 0, l, x;
+	u32 j = m->d, r = 0, l, x, w, nb, band, hb, k;
 
+	if (o->band) {
+		w = s->len[o->ba];
+		nb = (s->len[o->bb] + o->band - 1) / o->band;
+		band = c[o->bb] / o->band;
+		band = band < nb - 1 ? band : nb - 1;
+		hb = band == nb - 1 ? s->len[o->bb] - band * o->band : o->band;
+		x = band & 1 ? w - 1 - c[o->ba] : c[o->ba];
+		k = c[o->bb] - band * o->band;
+		return band * o->band * w + x * hb + (x & 1 ? hb - 1 - k : k);
+	}
 	while (j--) {
 		x = o->dim[j];
 		l = s->len[x];

@@ -27,7 +27,7 @@ ref() {
 }
 [ -n "$tool" ] && note "reference: meshfabric plan" ||
 	note "reference: mfctl plan (tool not in the image; same core)"
-for algo in auto flood tree binomial tsay-wang eyes hex mintcd wormhole; do
+for algo in auto flood tree binomial tsay-wang eyes hex mintcd wormhole split; do
 	if ! "$MFCTL" plan torus 7x7 0 $algo >/dev/null 2>&1; then
 		echo "ok - $algo: does not cover a 7x7 torus # SKIP"
 		continue

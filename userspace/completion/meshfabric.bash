@@ -41,7 +41,7 @@ _meshfabric()
 
 	case $prev in
 	--algo)
-		words="auto eyes hex tree binomial flood tsay-wang mintcd wormhole" ;;
+		words="auto eyes hex tree binomial flood tsay-wang mintcd wormhole split" ;;
 	--routing)
 		words="default dor diagonal cdo a1" ;;
 	--model)

@@ -37,7 +37,8 @@
 #define MESHFABRIC_ALGO_TSAY_WANG	6	/* 002, all-port torus */
 #define MESHFABRIC_ALGO_MINTCD		7	/* search, one-port */
 #define MESHFABRIC_ALGO_WORMHOLE	8	/* box splitting, all-port */
-#define MESHFABRIC_ALGO_MAX		8
+#define MESHFABRIC_ALGO_SPLIT		9	/* unequal box splits, one-port */
+#define MESHFABRIC_ALGO_MAX		9
 
 /* Port models. */
 #define MESHFABRIC_MODEL_ONE_PORT	1

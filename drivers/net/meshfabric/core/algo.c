@@ -16,6 +16,7 @@ const struct mf_algo *const mf_algos[] = {
 	&mf_algo_tsay_wang,
 	&mf_algo_mintcd,
 	&mf_algo_wormhole,
+	&mf_algo_split,
 	NULL
 };
 

@@ -105,6 +105,7 @@ extern const struct mf_algo mf_algo_flood;
 extern const struct mf_algo mf_algo_tsay_wang;
 extern const struct mf_algo mf_algo_mintcd;
 extern const struct mf_algo mf_algo_wormhole;
+extern const struct mf_algo mf_algo_split;
 
 /* True if every dims[i] is the same power of two (2^k x ... x 2^k). */
 bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k);

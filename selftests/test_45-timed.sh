@@ -96,7 +96,7 @@ check "cut-through: RTT within 15% of 2(h ms + ser)" within "$got" "$want" 15
 for sw in store-and-forward cut-through; do
 	"$MF" link set tl all all switching $sw >/dev/null
 	for mode in sync async; do
-		for algo in tsay-wang binomial flood; do
+		for algo in tsay-wang binomial flood auto; do
 			k=$("$MF" -j bcast tl --from 2,3 --algo $algo --mode $mode --size 100)
 			p=$("$MF" -j plan --torus 7x7 --from 2,3 --algo $algo --mode $mode \
 				--size 100 --link-rate 100mbit --link-delay 1ms \
@@ -107,6 +107,9 @@ for sw in store-and-forward cut-through; do
 			check_eq "bcast $algo $mode $sw: fabric time = plan's" "$kt" "$pt"
 			check_eq "bcast $algo $mode $sw: step times = plan's" \
 				"$(echo "$k" | arr step_ns)" "$(echo "$p" | arr step_ns)"
+			check_eq "bcast $algo $mode $sw: the algorithm plan ran" \
+				"$(echo "$k" | sed -n 's/.*"algo":"\([^"]*\)".*/\1/p')" \
+				"$(echo "$p" | sed -n 's/.*"algo":"\([^"]*\)".*/\1/p')"
 			check_eq "bcast $algo $mode $sw: 48 delivered" \
 				"$(echo "$k" | json delivered)" 48
 		done

@@ -439,8 +439,11 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		res.used = p.fp.used ? p.fp.used : res.used;
 		res.stats = p.fp.stats;
 	} else {
-		r = mf_plan_checked(&p.t, algo, model, source, p.routing, &p.s,
-				    &res);
+		/* auto ranks by the fabric time on these links, if given */
+		p.tm.bytes = (u64)size + 14;	/* the Ethernet header */
+		p.tm.ctx = &p.lm;
+		r = mf_plan_timed(&p.t, algo, model, source, p.routing,
+				  p.timed ? &p.tm : NULL, &p.s, &res);
 	}
 	p.algo = res.used;
 	p.st = res.stats;

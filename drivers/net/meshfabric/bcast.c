@@ -10,7 +10,9 @@
  * the statistics equal those of `meshfabric plan`.  Each recipient gets a
  * clone of one skb: the payload is shared, never copied per recipient.
  *
- * On a fabric with timed links the schedule first runs in fabric time
+ * On a fabric with timed links, auto ranks its candidates by their
+ * completion on these links (mf_plan_timed; not cached), and the
+ * schedule first runs in fabric time
  * (the core's mf_sched_time(), on the links' parameters, after what is
  * already reserved on them), each send that survives its links' loss
  * draws informs its destination, and the call delivers to each informed
@@ -201,19 +203,24 @@ struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
  * after the frames already reserved on them, whose slots the broadcast's
  * sends then take too.  t0: the start, CLOCK_MONOTONIC ns.
  */
+static void mf_bcast_timing(struct mf_fabric *f, u32 flags, u64 bytes,
+			    struct mf_timing *tm)
+{
+	tm->switching = READ_ONCE(f->links.switching);
+	tm->async = flags & MESHFABRIC_BCAST_ASYNC;
+	tm->bytes = bytes;
+	tm->get = mf_link_model;
+	tm->ctx = f;
+}
+
 static int mf_bcast_time(struct mf_fabric *f, const struct mf_sched *s,
 			 u32 flags, u64 bytes, u64 t0, struct mf_timeline *tl)
 {
-	struct mf_timing tm = {
-		.switching = READ_ONCE(f->links.switching),
-		.async = flags & MESHFABRIC_BCAST_ASYNC,
-		.bytes = bytes,
-		.get = mf_link_model,
-		.ctx = f,
-	};
+	struct mf_timing tm;
 	u64 *free, l, busy, end;
 	int err;
 
+	mf_bcast_timing(f, flags, bytes, &tm);
 	err = mf_timeline_alloc(tl, &f->topo, s);
 	if (err)
 		return err;
@@ -337,7 +344,9 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	unsigned long *got = NULL;
 	const struct mf_send *send;
 	struct mf_cached_sched *e;
+	struct mf_plan_result pres;
 	struct mf_fault_plan fp;
+	struct mf_timing tm;
 	struct net_device *sdev;
 	const struct mf_sched *s;
 	struct mf_sched fsched;
@@ -361,7 +370,18 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	mutex_lock(&f->bcast_lock);
 	err = rcu_access_pointer(f->fstate) ?
 	      mf_sched_faults(f, algo, source, &fsched, &fp) : -ENOENT;
-	if (!err) {
+	if (err == -ENOENT && timed && algo == MESHFABRIC_ALGO_AUTO) {
+		/* auto ranks by completion on these links: not cached, the
+		 * links and the frame's size decide
+		 */
+		mf_bcast_timing(f, flags, frame->len, &tm);
+		err = mf_plan_timed(t, algo, 0, source, f->routing, &tm,
+				    &fsched, &pres);
+		if (err)
+			goto out_unlock;
+		s = &fsched;
+		used = pres.used->id;
+	} else if (!err) {
 		s = &fsched;
 		used = fp.used->id;
 		res->unreachable = fp.stats.unreachable;

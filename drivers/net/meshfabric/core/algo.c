@@ -4,6 +4,8 @@
  * list it here.
  */
 #include "algo.h"
+#include "linkacct.h"
+#include "timing.h"
 #include "route.h"
 #include "check.h"
 
@@ -58,20 +60,77 @@ bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k)
 }
 
 /* auto: every algorithm of the port model that covers t is built from the
- * source and checked; the best wins: fewest steps, then contention-free,
- * then lowest TCD, then table order (so eyes before mintcd on a tie).
- * Model 0 means one-port when some one-port algorithm covers t (the
- * papers' model), all-port otherwise.  On H_n this picks hex A2 while
- * n + 2 <= ceil(log2 p) and binomial beyond (multi-hop sends double the
- * informed set each step; A2 sends to neighbours only).
+ * source and checked; the best wins: the earliest completion, then
+ * contention-free, then lowest TCD, then table order (so eyes before
+ * mintcd and split on a tie).  Completion (auto_cost): the schedule's
+ * fabric time under a link model when the caller has one (timing.h: a
+ * timed fabric's links, plan --link-*); with unlimited links, steps with
+ * their contention counted as the serialisation it causes: the sum over
+ * steps of the most sends on one directed link in that step, so a
+ * contention-free schedule costs its steps and one whose step loads a
+ * link three times pays three for it.  Model 0 means one-port when some
+ * one-port algorithm covers t (the papers' model), all-port otherwise.
+ * On H_n this picks hex A2 (contention-free, n + 2 steps) over binomial
+ * (ceil(log2 p) steps, but links loaded 2-3 times in a step) where A2
+ * costs less (issue 13: before, the fewest steps won whatever the cost).
  */
-static bool better(const struct mf_stats *a, const struct mf_stats *b)
+struct auto_rank {
+	u64 cost;
+	struct mf_stats st;
+};
+
+static bool better(const struct auto_rank *a, const struct auto_rank *b)
 {
-	if (a->steps != b->steps)
-		return a->steps < b->steps;
-	if (!a->contention != !b->contention)
-		return !a->contention;
-	return a->tcd < b->tcd;
+	if (a->cost != b->cost)
+		return a->cost < b->cost;
+	if (!a->st.contention != !b->st.contention)
+		return !a->st.contention;
+	return a->st.tcd < b->st.tcd;
+}
+
+/* s's completion for auto (see above): tm's fabric time, or with tm NULL
+ * the sum over steps of each step's largest link load.
+ */
+static int auto_cost(const struct mf_topo *t, const struct mf_sched *s,
+		     const struct mf_timing *tm, u64 *cost)
+{
+	const struct mf_send *sd;
+	struct mf_linkacct a;
+	struct mf_timeline tl;
+	u32 i, k, h, n, most, load;
+	int err, port;
+
+	*cost = 0;
+	if (tm) {
+		err = mf_timeline_alloc(&tl, t, s);
+		if (!err)
+			err = mf_sched_time(t, s, tm, NULL, &tl);
+		*cost = tl.total_ns;
+		mf_timeline_free(&tl);
+		return err;
+	}
+	err = mf_linkacct_init(&a, t);
+	if (err)
+		return err;
+	for (i = 0; i < s->nsteps; i++) {
+		mf_linkacct_step(&a);
+		sd = mf_sched_sends(s, i, &n);
+		most = 0;
+		for (k = 0; k < n; k++) {
+			const u32 *p = &s->path[sd[k].path];
+
+			for (h = 0; h < sd[k].hops; h++) {
+				port = mf_topo_port(t, p[h], p[h + 1]);
+				load = mf_linkacct_hop(&a,
+						       mf_topo_link(t, p[h], port));
+				if (load > most)
+					most = load;
+			}
+		}
+		*cost += most;
+	}
+	mf_linkacct_free(&a);
+	return 0;
 }
 
 static u32 auto_model(const struct mf_topo *t, u32 model)
@@ -99,11 +158,12 @@ static int build_one(const struct mf_algo *a, const struct mf_topo *t,
 	return err;
 }
 
-int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
-		 struct mf_sched *s, const struct mf_algo **used,
-		 struct mf_stats *st_out)
+static int plan_auto(const struct mf_topo *t, u32 model, u32 source,
+		     u32 routing, const struct mf_timing *tm,
+		     struct mf_sched *s, const struct mf_algo **used,
+		     struct mf_stats *st_out)
 {
-	struct mf_stats st, best_st = { 0 };
+	struct auto_rank r, best_r = { 0 };
 	const struct mf_algo *best = NULL;
 	struct mf_sched tmp;
 	u32 i;
@@ -121,28 +181,37 @@ int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
 			continue;
 		err = build_one(a, t, source, routing, &tmp);
 		if (!err)
-			err = mf_check(t, &tmp, &st, NULL, 0);
+			err = mf_check(t, &tmp, &r.st, NULL, 0);
+		if (!err)
+			err = auto_cost(t, &tmp, tm, &r.cost);
 		if (err == -ENOMEM) {
 			mf_sched_free(&tmp);
 			mf_sched_free(s);
 			return err;
 		}
-		if (err || (best && !better(&st, &best_st))) {
+		if (err || (best && !better(&r, &best_r))) {
 			mf_sched_free(&tmp);
 			continue;	/* a builder bug must not break auto */
 		}
 		mf_sched_free(s);
 		*s = tmp;
 		best = a;
-		best_st = st;
+		best_r = r;
 	}
 	if (!best)
 		return -EOPNOTSUPP;
 	if (used)
 		*used = best;
 	if (st_out)
-		*st_out = best_st;
+		*st_out = best_r.st;
 	return 0;
+}
+
+int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
+		 struct mf_sched *s, const struct mf_algo **used,
+		 struct mf_stats *st_out)
+{
+	return plan_auto(t, model, source, routing, NULL, s, used, st_out);
 }
 
 const struct mf_algo *mf_algo_auto(const struct mf_topo *t, u32 model,
@@ -183,21 +252,28 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 	return build_one(a, t, source, routing, s);
 }
 
-int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
-		    u32 routing, struct mf_sched *s,
-		    struct mf_plan_result *res)
+int mf_plan_timed(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		  u32 routing, const struct mf_timing *tm, struct mf_sched *s,
+		  struct mf_plan_result *res)
 {
 	int err;
 
 	memset(res, 0, sizeof(*res));
 	if (id == MESHFABRIC_ALGO_AUTO)	/* checks every candidate itself */
-		return mf_plan_auto(t, model, source, routing, s, &res->used,
-				    &res->stats);
+		return plan_auto(t, model, source, routing, tm, s, &res->used,
+				 &res->stats);
 	err = mf_plan(t, id, source, routing, s, &res->used);
 	if (err)
 		return err;
 	err = mf_check(t, s, &res->stats, res->why, sizeof(res->why));
 	return err == -EINVAL ? -EPROTO : err;
+}
+
+int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		    u32 routing, struct mf_sched *s,
+		    struct mf_plan_result *res)
+{
+	return mf_plan_timed(t, id, model, source, routing, NULL, s, res);
 }
 
 /* Repair the valid fault-free schedule in around r's faults into out and
@@ -222,8 +298,8 @@ static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 		       u32 model, u32 source, struct mf_sched *s,
 		       struct mf_fault_plan *res)
 {
+	struct auto_rank rk, best = { 0 };
 	struct mf_sched ff, rs;
-	struct mf_stats st;
 	struct mf_repair rep;
 	u32 i;
 	int err;
@@ -237,23 +313,27 @@ static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 		memset(&rs, 0, sizeof(rs));
 		err = build_one(a, t, source, r->routing, &ff);
 		if (!err)
-			err = mf_check(t, &ff, &st, NULL, 0);
+			err = mf_check(t, &ff, &rk.st, NULL, 0);
 		if (!err)
-			err = repair_checked(t, r, &ff, &rs, &st, &rep, NULL, 0);
+			err = repair_checked(t, r, &ff, &rs, &rk.st, &rep, NULL,
+					     0);
+		if (!err)
+			err = auto_cost(t, &rs, NULL, &rk.cost);
 		mf_sched_free(&ff);
 		if (err == -ENOMEM || err == -E2BIG) {
 			mf_sched_free(&rs);
 			return err;
 		}
-		if (err || (res->used && !better(&st, &res->stats))) {
+		if (err || (res->used && !better(&rk, &best))) {
 			mf_sched_free(&rs);
 			continue;	/* a builder bug must not break auto */
 		}
 		mf_sched_free(s);
 		*s = rs;
 		res->used = a;
-		res->stats = st;
+		res->stats = rk.st;
 		res->rep = rep;
+		best = rk;
 	}
 	return res->used ? 0 : -EOPNOTSUPP;
 }

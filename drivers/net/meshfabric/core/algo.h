@@ -42,11 +42,13 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 
 /* auto: build every algorithm of the port model (0: one-port if one covers
  * t, else all-port) that covers t from source, check each (check.h), and
- * keep the best: fewest steps, then contention-free, then lowest TCD, then
- * table order.  mf_plan_auto fills s (free it with mf_sched_free whatever
- * the result) and, if st is not NULL, the winner's mf_check() statistics
- * (no need to check it again); -EOPNOTSUPP if nothing covers t.  mf_algo_auto only names
- * the winner (NULL if none).
+ * keep the best: the earliest completion (algo.c's auto_cost: with
+ * unlimited links the sum over steps of each step's largest link load),
+ * then contention-free, then lowest TCD, then table order.  mf_plan_auto
+ * fills s (free it with mf_sched_free whatever the result) and, if st is
+ * not NULL, the winner's mf_check() statistics (no need to check it
+ * again); -EOPNOTSUPP if nothing covers t.  mf_algo_auto only names the
+ * winner (NULL if none).
  */
 int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
 		 struct mf_sched *s, const struct mf_algo **used,
@@ -73,6 +75,14 @@ struct mf_plan_result {
 int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
 		    u32 routing, struct mf_sched *s,
 		    struct mf_plan_result *res);
+
+struct mf_timing;
+/* mf_plan_checked() whose auto ranks candidates by their fabric time
+ * under tm (timing.h; NULL: unlimited links, as mf_plan_checked).
+ */
+int mf_plan_timed(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		  u32 routing, const struct mf_timing *tm, struct mf_sched *s,
+		  struct mf_plan_result *res);
 
 /* What mf_plan_faults() returns besides the schedule. */
 struct mf_fault_plan {

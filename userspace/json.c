@@ -153,6 +153,11 @@ void mf_json_null(struct mf_json *j)
 	fputs("null", j->f);
 }
 
+void mf_json_raw(struct mf_json *j)
+{
+	sep(j);
+}
+
 void mf_json_end(struct mf_json *j)
 {
 	while (j->depth)

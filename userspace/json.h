@@ -39,6 +39,8 @@ void mf_json_u64(struct mf_json *j, uint64_t v);
 void mf_json_s64(struct mf_json *j, int64_t v);
 void mf_json_bool(struct mf_json *j, bool v);
 void mf_json_null(struct mf_json *j);
+/* The separator before a value the caller writes itself (a number). */
+void mf_json_raw(struct mf_json *j);
 /* Close whatever is open and write the final newline. */
 void mf_json_end(struct mf_json *j);
 

@@ -16,6 +16,7 @@
 #include <linux/netlink.h>
 
 #include "netns.h"
+#include "parse.h"
 
 /*
  * <sched.h> is shadowed by the core's sched.h on the include path: the
@@ -28,17 +29,10 @@ int unshare(int flags);
 void mf_netns_name(const struct mf_topo *t, const char *fabric, u32 node,
 		   char *buf, size_t len)
 {
-	u32 c[MF_MAX_DIMS], i;
-	size_t n;
+	char c[MF_MAX_DIMS * 11];
 
-	n = (size_t)snprintf(buf, len, "%s", fabric);
-	if (t->kind == MESHFABRIC_KIND_HEX) {
-		snprintf(buf + n, len - n, "-%u", node);
-		return;
-	}
-	mf_topo_coords(t, node, c);
-	for (i = 0; i < t->ndims && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "-%u", c[i]);
+	mf_format_coords(t, node, '-', c, sizeof(c));
+	snprintf(buf, len, "%s-%s", fabric, c);
 }
 
 void mf_netns_path(const struct mf_topo *t, const char *fabric, u32 node,

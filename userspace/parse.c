@@ -271,7 +271,8 @@ void mf_format_shape(const struct mf_topo *t, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, i ? "x%u" : "%u", t->dims[i]);
 }
 
-void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len)
+void mf_format_coords(const struct mf_topo *t, u32 id, char sep, char *buf,
+		      size_t len)
 {
 	u32 c[MF_MAX_DIMS], i;
 	size_t n = 0;
@@ -283,7 +284,19 @@ void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len)
 	mf_topo_coords(t, id, c);
 	buf[0] = 0;
 	for (i = 0; i < t->ndims && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, i ? ",%u" : "%u", c[i]);
+		n += (size_t)snprintf(buf + n, len - n, "%.*s%u", i ? 1 : 0,
+				      &sep, c[i]);
+}
+
+void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len)
+{
+	mf_format_coords(t, id, ',', buf, len);
+}
+
+void mf_format_mac(u32 fabric, u32 node, char *buf, size_t len)
+{
+	snprintf(buf, len, "02:6d:%02x:%02x:%02x:%02x", fabric & 255,
+		 (node >> 16) & 255, (node >> 8) & 255, node & 255);
 }
 
 void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len)

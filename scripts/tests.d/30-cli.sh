@@ -15,14 +15,7 @@ trap 'rm -rf "$TMP"' EXIT
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { # check NAME CMD...: ok if CMD succeeds
-	local name=$1; shift
-	if "$@" >"$TMP/check.out" 2>&1; then ok "$name"; else
-		sed 's/^/# /' "$TMP/check.out" | head -n 20; notok "$name"; fi
-}
+. scripts/tap.sh
 
 if ! make -s tool "$SAN" >"$TMP/build.log" 2>&1 || [ ! -x "$MF" ]; then
 	sed 's/^/# /' "$TMP/build.log" | tail -n 20
@@ -437,4 +430,4 @@ case "$c1|$c2|$c3|$c4|$c5" in
 	   notok "bash completion completes commands, options and values" ;;
 esac
 
-echo "1..$n"
+tap_end

@@ -6,8 +6,8 @@
  * `const struct mf_cmd` listed in the command table of main.c.  A command
  * describes its options in a table (struct mf_opt); the same table drives
  * the parser (mf_args_cmd, over mf_args_next), `meshfabric CMD --help`
- * and, through that help text, the bash completion.  -h/--help and -j/--json are accepted
- * by every command without being listed.
+ * and, through that help text, the bash completion.  -h/--help and
+ * -j/--json are accepted by every command without being listed.
  *
  * Exit status: 0 success, 1 runtime failure (MF_EXIT_FAIL), 2 usage error
  * (MF_EXIT_USAGE).  An error is ONE line on stderr, "meshfabric: ...",
@@ -57,7 +57,7 @@ struct mf_cmd {
 	const char *name;
 	const char *summary;	/* one line, for `meshfabric help` */
 	const char *synopsis;	/* printed after "usage: meshfabric NAME " */
-	const char *description;	/* printed under the usage line, or NULL */
+	const char *description;	/* under the usage line, or NULL */
 	const struct mf_opt *opts;	/* NULL-name terminated, or NULL */
 	int (*run)(struct mf_ctx *ctx, int argc, char **argv);
 };

@@ -113,7 +113,8 @@ static int check_name(const char *s, char *err, size_t errlen)
 	if (n && n < MESHFABRIC_NAME_LEN &&
 	    !mf_name_check(s, MESHFABRIC_NAME_LEN, false))
 		return 0;
-	snprintf(err, errlen, "bad fabric name '%.40s': 1 to 15 letters, digits, "
+	snprintf(err, errlen,
+		 "bad fabric name '%.40s': 1 to 15 letters, digits, "
 		 "'_' or '.', a letter first, not 'lo' or mf<digits>", s);
 	return -1;
 }
@@ -142,7 +143,8 @@ static void create_undo(struct create_state *s, bool fabric)
 			close(s->nlfd[i]);
 	}
 	if (s->ns_made)
-		mf_netns_delete_fabric(&s->t, (const char *)s->c.name, s->t.nodes);
+		mf_netns_delete_fabric(&s->t, (const char *)s->c.name,
+				       s->t.nodes);
 }
 
 /* The fabric in meshfabric.ko, with its name (the kernel's mf<id>). */
@@ -166,7 +168,7 @@ static int create_kernel(struct create_state *s)
 	if (r)
 		return mf_fail("creating the fabric: %s", mf_dev_strerror(-r));
 	if (!s->name) {
-		/* CREATE's name is input only: the kernel's "mf<id>" from INFO */
+		/* CREATE's name is input only: the kernel's mf<id>, by INFO */
 		r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
 		if (r) {
 			mf_dev_destroy(s->c.id);
@@ -212,7 +214,8 @@ static int create_nodes(struct create_state *s)
 	r = interrupted ? -EINTR : mf_dev_attach(s->c.id, e, s->t.nodes, &done);
 	free(e);
 	if (r) {
-		mf_format_node(&s->t, done < s->t.nodes ? done : 0, a, sizeof(a));
+		mf_format_node(&s->t, done < s->t.nodes ? done : 0, a,
+			       sizeof(a));
 		create_undo(s, true);
 		if (r == -EINTR)
 			return mf_fail("interrupted");
@@ -245,14 +248,16 @@ static int configure_nodes(struct create_state *s, u32 *routing)
 	*routing = in.routing;
 	for (i = 0; i < s->t.nodes; i++) {
 		r = interrupted ? -EINTR :
-			mf_addr_setup(s->nlfd[i], (int)nodes[i].ifindex, &s->ap, i);
+			mf_addr_setup(s->nlfd[i], (int)nodes[i].ifindex, &s->ap,
+				      i);
 		if (r) {
 			mf_format_node(&s->t, i, a, sizeof(a));
 			create_undo(s, true);
 			free(nodes);
 			if (r == -EINTR)
 				return mf_fail("interrupted");
-			return mf_fail("configuring node %s: %s", a, strerror(-r));
+			return mf_fail("configuring node %s: %s", a,
+				       strerror(-r));
 		}
 		close(s->nlfd[i]);
 		s->nlfd[i] = -1;
@@ -294,7 +299,8 @@ static void create_print(struct mf_ctx *ctx, const struct create_state *s,
 		inet_ntop(AF_INET, &n4, a, sizeof(a));
 		snprintf(b, sizeof(b), "%s/%u", a, s->ap.len4);
 		mf_print_str(&p, MF_PRINT_ANY, "ipv4_prefix",
-			     "IPv4 %s: node N is the prefix's address N+1\n", b);
+			     "IPv4 %s: node N is the prefix's address N+1\n",
+			     b);
 	} else {
 		mf_print_null(&p, MF_PRINT_JSON, "ipv4_prefix", NULL);
 	}
@@ -373,7 +379,8 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 				MESHFABRIC_MAX_NODES);
 	if (mf_routing_for(&s.t, s.routing, &s.routing, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err, sizeof(err)))
+	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err,
+				       sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	if (mf_dev_open_or_fail())
 		return MF_EXIT_FAIL;
@@ -386,8 +393,9 @@ const struct mf_cmd mf_cmd_create = {
 	"                       [--ipv4 PREFIX] [--no-ipv6]",
 	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
 	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
-	"interface NAME in it, an IPv6 unique local address per node (and IPv4\n"
-	"with --ipv4), everything up.  On any failure nothing is left behind.\n",
+	"interface NAME in it, an IPv6 unique local address per node (and\n"
+	"IPv4 with --ipv4), everything up.  On any failure nothing is left\n"
+	"behind.\n",
 	create_opts, create_main,
 };
 
@@ -408,7 +416,8 @@ static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
 	name[sizeof(name) - 1] = 0;
 	err = mf_dev_destroy(in->id);
 	if (err && err != -ENOENT)
-		return mf_fail("destroying %s: %s", name, mf_dev_strerror(-err));
+		return mf_fail("destroying %s: %s", name,
+			       mf_dev_strerror(-err));
 	mf_netns_delete_fabric(t, name, t->nodes);
 	if (!ctx->json)
 		fprintf(ctx->out, "destroyed %s\n", name);
@@ -427,7 +436,8 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 id;
 
 	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val,
+				&rc)) != MF_ARG_END) {
 		switch (k) {
 		case MF_ARG_STOP:
 			return rc;
@@ -608,7 +618,8 @@ static void show_node(struct mf_print *p, const struct mf_topo *t,
 	mf_format_node(t, n->node, buf, sizeof(buf));
 	mf_print_str(p, MF_PRINT_FP, NULL, detail ? "node        %s" : "%-10s ",
 		     buf);
-	mf_print_u64(p, MF_PRINT_ANY, "node", detail ? " (id %llu)\n" : "%6llu ",
+	mf_print_u64(p, MF_PRINT_ANY, "node",
+		     detail ? " (id %llu)\n" : "%6llu ",
 		     n->node);
 	mf_print_arr_open(p, "coords");
 	mf_topo_coords(t, n->node, c);
@@ -631,7 +642,8 @@ static void show_node(struct mf_print *p, const struct mf_topo *t,
 		     "mac         %s\n", buf);
 	mf_print_arr_open(p, "addresses");
 	for (i = 0; i < nad; i++) {
-		snprintf(buf, sizeof(buf), "%s/%u", ad[i].text, ad[i].prefixlen);
+		snprintf(buf, sizeof(buf), "%s/%u", ad[i].text,
+			 ad[i].prefixlen);
 		mf_print_str(p, MF_PRINT_ANY, NULL,
 			     detail ? "address     %s\n" : " %s", buf);
 	}
@@ -697,7 +709,8 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 id = 0, i, first, last;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val,
+				&rc)) != MF_ARG_END) {
 		switch (k) {
 		case MF_ARG_STOP:
 			return rc;
@@ -710,7 +723,9 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 			else if (!node)
 				node = val;
 			else
-				return mf_usage(cmd, "unexpected argument '%.40s'", val);
+				return mf_usage(cmd,
+						"unexpected argument '%.40s'",
+						val);
 			break;
 		}
 	}
@@ -744,7 +759,8 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	mf_print_arr_open(&p, "nodes_shown");
 	for (i = first; i < last; i++) {
 		nad = node_addrs(&t, fabric, &nodes[i], ad, self);
-		show_node(&p, &t, fabric, in.id, &nodes[i], ad, nad < 0 ? 0 : nad,
+		show_node(&p, &t, fabric, in.id, &nodes[i], ad,
+			  nad < 0 ? 0 : nad,
 			  node != NULL);
 	}
 	mf_print_end(&p);
@@ -778,7 +794,11 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 id;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while (!rest && (k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL | MF_ARGS_REST, &val, &rc)) != MF_ARG_END) {
+	while (!rest) {
+		k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL | MF_ARGS_REST,
+				&val, &rc);
+		if (k == MF_ARG_END)
+			break;
 		switch (k) {
 		case MF_ARG_STOP:
 			return rc;
@@ -788,7 +808,8 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 			else if (!node)
 				node = val;
 			else
-				return mf_usage(cmd, "the command goes after '--'");
+				return mf_usage(cmd,
+						"the command goes after '--'");
 			break;
 		case MF_ARG_REST:
 			rest = mf_args_rest(&ar, &nrest);
@@ -812,15 +833,17 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 	mf_netns_path(&t, fabric, id, path, sizeof(path));
 	if (stat(path, &st))
 		return mf_fail("%s: %s", path, strerror(errno));
-	if ((ni.flags & MESHFABRIC_NODE_PRESENT) && (u32)st.st_ino != ni.netns_ino)
-		return mf_fail("%s is not the namespace of node %s of %s", path, node,
-			       fabric);
+	if ((ni.flags & MESHFABRIC_NODE_PRESENT) &&
+	    (u32)st.st_ino != ni.netns_ino)
+		return mf_fail("%s is not the namespace of node %s of %s",
+			       path, node, fabric);
 	r = mf_netns_enter(path);
 	if (r)
 		return mf_fail("entering %s: %s", path, strerror(-r));
 	/* As `ip netns exec`: a private mount namespace whose /sys shows
 	 * this network namespace's devices.  Best effort. */
-	if (!unshare(CLONE_NEWNS) && !mount("", "/", "none", MS_SLAVE | MS_REC, NULL)) {
+	if (!unshare(CLONE_NEWNS) &&
+	    !mount("", "/", "none", MS_SLAVE | MS_REC, NULL)) {
 		umount2("/sys", MNT_DETACH);
 		mount(fabric, "/sys", "sysfs", 0, NULL);
 	}

@@ -44,7 +44,8 @@ void mf_json_raw(struct mf_json *j);
 /* Close whatever is open and write the final newline. */
 void mf_json_end(struct mf_json *j);
 
-static inline void mf_json_kv_str(struct mf_json *j, const char *k, const char *v)
+static inline void mf_json_kv_str(struct mf_json *j, const char *k,
+				  const char *v)
 {
 	mf_json_key(j, k);
 	mf_json_str(j, v);

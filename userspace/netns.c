@@ -48,7 +48,8 @@ static int fail(char *err, size_t errlen, int e, const char *what,
 		const char *name)
 {
 	snprintf(err, errlen, "%s%s%s: %s", what, name ? " " : "",
-		 name ? name : "", e == EEXIST ? "exists already" : strerror(e));
+		 name ? name : "",
+		 e == EEXIST ? "exists already" : strerror(e));
 	return -e;
 }
 
@@ -146,7 +147,8 @@ static int netns_create_one(const char *path, const char *name, int *nsfd,
 	if (mount("/proc/self/ns/net", path, "none", MS_BIND, NULL)) {
 		e = errno;
 		unlink(path);
-		return fail(err, errlen, e, "bind mount of network namespace", name);
+		return fail(err, errlen, e, "bind mount of network namespace",
+			    name);
 	}
 	*nsfd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (*nsfd < 0) {
@@ -192,7 +194,8 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 		}
 		mf_netns_name(t, fabric, i, name, sizeof(name));
 		snprintf(path, sizeof(path), "%s/%s", MF_NETNS_DIR, name);
-		e = netns_create_one(path, name, &nsfd[i], &nlfd[i], err, errlen);
+		e = netns_create_one(path, name, &nsfd[i], &nlfd[i], err,
+				     errlen);
 		if (e)
 			break;
 	}

@@ -34,8 +34,9 @@ static int mf_t_cases, mf_t_failed_cases, mf_t_case_fails;
 		long long mf_a_ = (long long)(a), mf_b_ = (long long)(b); \
 		if (mf_a_ != mf_b_) { \
 			if (mf_t_case_fails++ < 10) \
-				printf("# %s:%d: %s == %lld, expected %s == %lld\n", \
-				       __FILE__, __LINE__, #a, mf_a_, #b, mf_b_); \
+				printf("# %s:%d: %s == %lld, expected " \
+				       "%s == %lld\n", __FILE__, __LINE__, \
+				       #a, mf_a_, #b, mf_b_); \
 		} \
 	} while (0)
 

@@ -7,7 +7,6 @@
 # broadcast queue's byte limits (item 3), the receiver's MTU (item 9) and
 # node frames building no schedule (items 5 and 8).
 . ./lib.sh
-MF=${MF:-meshfabric}
 FLOOD=/mf/selftests/mfflood
 load
 modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null

@@ -4,7 +4,6 @@
 # fabric intact, as IP fragments at MTU 1500 and as one 65000-byte frame
 # in its pages at MTU 65535 (SG: never linearised).
 . ./lib.sh
-MF=${MF:-meshfabric}
 FLOOD=/mf/selftests/mfflood
 load
 check "create --torus 5x5 --name of --ipv4 10.8.0.0/16" \

@@ -4,7 +4,6 @@
 # bytes equal to the link counters `meshfabric stats` shows (tx: the
 # node's link out of the port; rx: the neighbour's link into it).
 . ./lib.sh
-MF=${MF:-meshfabric}
 ET=/usr/sbin/ethtool
 load
 # IPv4 only: no router solicitations changing counters between the reads

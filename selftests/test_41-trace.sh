@@ -5,7 +5,6 @@
 # broadcast frame too big for a receiver's MTU a meshfabric_drop with
 # reason mtu and that node.
 . ./lib.sh
-MF=${MF:-meshfabric}
 T=/sys/kernel/tracing
 [ -d $T/events ] || mount -t tracefs nodev $T 2>/dev/null
 [ -d $T/events ] || T=/sys/kernel/debug/tracing

@@ -4,7 +4,6 @@
 # interfaces, default IPv6 unique local addresses, everything up), then
 # ping between every ordered pair of nodes of a 4x4 torus (240 pings).
 . ./lib.sh
-MF=${MF:-meshfabric}
 load
 nsof() { "$IP" netns list | awk '{ print $1 }' | grep -c "^$1-"; }
 

@@ -6,7 +6,6 @@
 # memory midway (the debugfs knob meshfabric/fail_netdev_after), no privilege, and
 # an interrupted create.
 . ./lib.sh
-MF=${MF:-meshfabric}
 E=/tmp/mf-err.$$
 nns() { "$IP" netns list | wc -l; }
 nfab() { "$MF" list --names 2>/dev/null | wc -l; }

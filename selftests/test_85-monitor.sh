@@ -5,7 +5,6 @@
 # 1442-byte frames (Ethernet 14 + IPv4 20 + UDP 8 + 1400), so it must
 # show the receiver's rate x 1442 / 1400 within 10%.
 . ./lib.sh
-MF=${MF:-meshfabric}
 IPERF=/usr/bin/iperf3
 load
 if [ ! -x $IPERF ]; then

@@ -5,7 +5,6 @@
 # of a 3 s iperf3 stream equal the sender's OutSegs + RetransSegs, and the
 # frames on the link are fewer than the segments (GSO passed through).
 . ./lib.sh
-MF=${MF:-meshfabric}
 IPERF=/usr/bin/iperf3
 load
 if [ ! -x $IPERF ]; then

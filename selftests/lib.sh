@@ -58,6 +58,19 @@ check_fails() {
 		ok "$_what"
 	fi
 }
+# create ARGS...: check `meshfabric create ARGS`, note how long it took
+create() {
+	_t0=$(uptime_s)
+	check "create $*" "$MF" create "$@"
+	note "create: $(elapsed "$_t0") s"
+}
+# need_iperf: iperf3 in the guest, or a failure and the test ends
+IPERF=/usr/bin/iperf3
+need_iperf() {
+	[ -x $IPERF ] && return 0
+	nok "iperf3 in the guest (make setup installs it)"
+	exit 0
+}
 load() { lsmod | grep -q '^meshfabric ' || insmod "$KO"; }
 unload() { lsmod | grep -q '^meshfabric ' && rmmod meshfabric; }
 allocated() { cat "$PARAM"; }

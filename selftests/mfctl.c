@@ -337,13 +337,9 @@ static int cmd_bcastall(int argc, char **argv)
 		for (k = sizeof(tg); k < len; k++)
 			payload[k] = (char)(k * 7 + tg.seq);
 		memset(cnt, 0, n * sizeof(*cnt));
-		memset(&b, 0, sizeof(b));
-		b.id = in.id;
-		b.source = src;
-		b.algo = algo;
-		b.payload_ptr = (uintptr_t)payload;
-		b.len = len;
-		b.ethertype = ETYPE;
+		b = (struct meshfabric_bcast){ .id = in.id, .source = src,
+			.algo = algo, .payload_ptr = (uintptr_t)payload,
+			.len = len, .ethertype = ETYPE };
 		err = -mf_dev_bcast(&b);
 		if (err)
 			die_err("BCAST", err);

@@ -40,6 +40,8 @@
 #include <unistd.h>
 #include <sys/time.h>
 
+#include "netns.h"
+
 static void pin(int cpu)
 {
 	cpu_set_t set;
@@ -56,16 +58,13 @@ static void pin(int cpu)
 static int enter_netns(const char *ns)
 {
 	char path[256];
-	int fd;
+	int e;
 
-	snprintf(path, sizeof(path), "/var/run/netns/%s", ns);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || setns(fd, CLONE_NEWNET)) {
-		perror("mfflood: setns");
-		return 1;
-	}
-	close(fd);
-	return 0;
+	snprintf(path, sizeof(path), MF_NETNS_DIR "/%s", ns);
+	e = mf_netns_enter(path);	/* the tool's, userspace/netns.c */
+	if (e)
+		fprintf(stderr, "mfflood: %s: %s\n", path, strerror(-e));
+	return !!e;
 }
 
 static double now(void)

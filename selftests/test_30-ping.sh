@@ -5,10 +5,7 @@
 # IPv6 neighbour discovery.
 . ./lib.sh
 load
-t0=$(uptime_s)
-check "create --torus 7x7 --name p --ipv4 10.0.0.0/8 --no-ipv6" \
-	"$MF" create --torus 7x7 --name p --ipv4 10.0.0.0/8 --no-ipv6
-note "create: $(elapsed "$t0") s"
+create --torus 7x7 --name p --ipv4 10.0.0.0/8 --no-ipv6
 id=$(fab p id)
 src=0 dst=31	# (0,0) and (3,4): id = x + 7 y
 sns=p-0-0 dns=p-3-4
@@ -75,8 +72,7 @@ check_eq "ping from (0,0) to each of the 48 other nodes" $fail 0
 check "destroy p" "$MF" destroy p
 
 # IPv6: neighbour discovery (multicast) through the broadcast schedule
-check "create --torus 3x3 --name q (IPv6 unique local addresses)" \
-	"$MF" create --torus 3x3 --name q
+create --torus 3x3 --name q
 check "ping6 node 0 -> node 8 (neighbour discovery over the fabric)" \
 	"$MF" exec q 0 -- ping6 -c 2 -W 3 "$(addr_of q 8)"
 check "destroy q" "$MF" destroy q

@@ -6,7 +6,7 @@
 # everything.
 . ./lib.sh
 load
-check "create --torus 3x3 --name l" "$MF" create --torus 3x3 --name l --no-ipv6
+create --torus 3x3 --name l --no-ipv6
 check "bcast with every node present" "$MF" bcast l
 "$IP" netns del l-1-1
 check "namespace of node 4 deleted: show reports 1 gone" \
@@ -36,8 +36,7 @@ check_eq "allocation counter back to 0" "$(allocated)" 0
 
 # rmmod with live fabrics and traffic: a 4x4 torus, and a 2x2 mesh whose
 # nodes live in the torus' namespaces of the same coordinates
-check "create --torus 4x4 --name r --ipv4 10.0.0.0/8" \
-	"$MF" create --torus 4x4 --name r --ipv4 10.0.0.0/8 --no-ipv6
+create --torus 4x4 --name r --ipv4 10.0.0.0/8 --no-ipv6
 set -- $("$MFCTL" create mesh 2x2 dor r2)
 id2=$1
 up2() {

@@ -101,8 +101,21 @@ fi
 # ids; H_n: i +- 1, i +- (3n-1), i +- (3n-2) mod p, 003), every node
 # informed exactly once, senders informed earlier, port model, link loads,
 # and the JSON shape of the brief, key for key.
+# node id <-> coordinates of topo.h (id = x0 + n0 * (x1 + n1 * ...)),
+# shared by the python checkers below
+cat >"$TMP/topomodel.py" <<'EOF'
+def coords(dims, i):
+    c = []
+    for x in dims: c.append(i % x); i //= x
+    return c
+def ident(dims, c):
+    i = 0
+    for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
+    return i
+EOF
 cat >"$TMP/checkplan.py" <<'EOF'
 import json, sys
+import topomodel
 from collections import Counter
 d = json.load(sys.stdin)
 want_keys = ["topology", "algo", "model", "source", "nodes", "summary", "steps"]
@@ -121,14 +134,8 @@ def nodes_of():
     return p
 N = nodes_of()
 assert d["nodes"] == N, (d["nodes"], N)
-def coords(i):
-    c = []
-    for x in dims: c.append(i % x); i //= x
-    return c
-def ident(c):
-    i = 0
-    for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
-    return i
+def coords(i): return topomodel.coords(dims, i)
+def ident(c): return topomodel.ident(dims, c)
 def adjacent(a, b):
     if kind == "hex":
         n = dims[0]
@@ -261,6 +268,7 @@ else notok "plan --json on 256x256 is valid JSON"; fi
 # chains of neighbours from --from to --to.
 cat >"$TMP/checkroute.py" <<'EOF'
 import json, subprocess, sys, random
+import topomodel
 from collections import deque
 mf, kind, shape, routing = sys.argv[1:5]
 random.seed(1)
@@ -273,14 +281,8 @@ else:
     dims = [int(x) for x in shape.split("x")]
     N = 1
     for x in dims: N *= x
-    def coords(i):
-        c = []
-        for x in dims: c.append(i % x); i //= x
-        return c
-    def ident(c):
-        i = 0
-        for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
-        return i
+    def coords(i): return topomodel.coords(dims, i)
+    def ident(c): return topomodel.ident(dims, c)
     def nbrs(i):
         c = coords(i); out = []
         for k, x in enumerate(dims):

@@ -20,6 +20,8 @@ done
 near=$("$FLOOD" raw hop0 "mf${id}n0" "$(mac_of "$id" 1)" "$N")
 far=$("$FLOOD" raw hop0 "mf${id}n0" "$(mac_of "$id" 32768)" "$N")
 pk=$(links "mf$id" | awk '$1 == 16384 && $2 == 16385 { print $3 }')
-echo "# ring of 65536 nodes, $N frames each: 1 hop $near ns/frame, 32768 hops $far ns/frame"
-echo "# data path: $(( (far - near) / 32767 )) ns per hop (frames counted mid-ring: $pk)"
+echo "# ring of 65536 nodes, $N frames each:" \
+	"1 hop $near ns/frame, 32768 hops $far ns/frame"
+echo "# data path: $(( (far - near) / 32767 )) ns per hop" \
+	"(frames counted mid-ring: $pk)"
 "$MF" destroy "mf$id"

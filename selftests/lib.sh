@@ -43,13 +43,22 @@ check_rc() {
 	_what=$1; _want=$2; shift 2
 	"$@" >/dev/null 2>&1
 	_rc=$?
-	if [ "$_rc" = "$_want" ]; then ok "$_what"; else nok "$_what (status $_rc, want $_want)"; fi
+	if [ "$_rc" = "$_want" ]; then
+		ok "$_what"
+	else
+		nok "$_what (status $_rc, want $_want)"
+	fi
 }
 # check_eq "what" GOT WANT
 check_eq() {
-	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1 (got '$2', want '$3')"; fi
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		nok "$1 (got '$2', want '$3')"
+	fi
 }
-# check_fails "what" PATTERN CMD...: CMD exits non-zero, its error matches PATTERN
+# check_fails "what" PATTERN CMD...: CMD exits non-zero, its error
+# matches PATTERN
 check_fails() {
 	_what=$1 _pat=$2; shift 2
 	if "$@" >/dev/null 2>"$TMP/err" || ! grep -q "$_pat" "$TMP/err"; then
@@ -101,18 +110,25 @@ node() { "$MF" -j show "$1" "$2" | sed 's/.*"nodes_shown"://' | jget "$3"; }
 # gone_is FABRIC N: the fabric reports N nodes gone
 gone_is() { test "$(fab "$1" gone)" = "$2"; }
 # path FABRIC SRC DST: the kernel's route, node ids separated by spaces
-path() { "$MF" -j route "$1" "$2" "$3" | sed -n 's/.*"path":\[\([0-9,]*\)\].*/\1/p' | tr , ' '; }
+path() {
+	"$MF" -j route "$1" "$2" "$3" |
+		sed -n 's/.*"path":\[\([0-9,]*\)\].*/\1/p' | tr , ' '
+}
 # links FABRIC: "node peer packets bytes" of every link that counted
 links() {
 	"$MF" -j stats "$1" | sed 's/.*"links":\[//; s/},{/}\
 {/g' |
-		sed -n 's/.*"node":\([0-9]*\),"port":[0-9]*,"peer":\([0-9]*\),"packets":\([0-9]*\),"bytes":\([0-9]*\).*/\1 \2 \3 \4/p'
+		tr ':,{}' '    ' | awk '$1 == "\"node\"" { print $2, $6, $8, $10 }'
 }
 mac_of() {	# mac_of FABRIC_ID NODE: the uapi's layout 02:6d:FF:NN:NN:NN
 	printf '02:6d:%02x:%02x:%02x:%02x\n' "$1" $(($2 >> 16 & 255)) \
 		$(($2 >> 8 & 255)) $(($2 & 255))
 }
 addr_of() {	# addr_of FABRIC NODE [4]: the node's IPv6 (or IPv4) address
-	"$MF" show "$1" "$2" | awk -v v="${3:-6}" '$1 == "address" {
-		if ((v == 6) == (index($2, ":") > 0)) { sub("/.*", "", $2); print $2; exit } }'
+	"$MF" show "$1" "$2" | awk -v v="${3:-6}" '$1 == "address" &&
+		(v == 6) == (index($2, ":") > 0) {
+			sub("/.*", "", $2)
+			print $2
+			exit
+		}'
 }

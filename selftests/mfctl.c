@@ -57,7 +57,8 @@ static void die_err(const char *what, int err)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: see the comment at the top of selftests/mfctl.c\n");
+	fprintf(stderr,
+		"usage: see the comment at the top of selftests/mfctl.c\n");
 	exit(2);
 }
 
@@ -98,8 +99,9 @@ static int cmd_create(int argc, char **argv)
 	for (k = MESHFABRIC_KIND_MESH; k <= MESHFABRIC_KIND_HEX; k++)
 		if (!strcmp(argv[0], mf_topo_kind_name(k)))
 			c.kind = k;
-	if (!c.kind || mf_parse_dims(argv[1], c.dims, &c.ndims, err, sizeof(err)) ||
-	    (argc > 2 && mf_parse_routing(argv[2], &c.routing, err, sizeof(err))))
+	if (!c.kind || mf_parse_dims(argv[1], c.dims, &c.ndims, err, 256))
+		usage();
+	if (argc > 2 && mf_parse_routing(argv[2], &c.routing, err, 256))
 		usage();
 	if (argc > 3)
 		strncpy((char *)c.name, argv[3], sizeof(c.name) - 1);
@@ -220,8 +222,8 @@ static int drain(int *sock, u32 n, const struct tag *want, u32 *cnt,
 			for (k = sizeof(tg); k < want->len; k++)
 				if ((u8)buf[k] != (u8)(k * 7 + want->seq))
 					break;
-			if (r != (ssize_t)want->len || memcmp(&tg, want, sizeof(tg)) ||
-			    k != want->len) {
+			if (r != (ssize_t)want->len || k != want->len ||
+			    memcmp(&tg, want, sizeof(tg))) {
 				(*bad)++;
 				continue;
 			}
@@ -360,7 +362,8 @@ static int cmd_bcastall(int argc, char **argv)
 			else
 				dup += cnt[i] - 1;
 		}
-		printf("src %u algo %u steps %u sends %u tcd %llu max_link_load %u "
+		printf("src %u algo %u steps %u sends %u tcd %llu "
+		       "max_link_load %u "
 		       "contention %llu delivered %u elapsed_ns %llu", b.source,
 		       b.algo, b.steps, b.sends, (unsigned long long)b.tcd,
 		       b.max_link_load, (unsigned long long)b.contention,
@@ -465,10 +468,12 @@ static const struct bad before[] = {
 	  W(MESHFABRIC_ROUTE_A1), EINVAL },
 	{ "CREATE name without NUL", R_CREATE, AT(create, name),
 	  S("aaaaaaaaaaaaaaaa"), EINVAL },
-	{ "CREATE name with '/'", R_CREATE, AT(create, name), S("a/b"), EINVAL },
+	{ "CREATE name with '/'", R_CREATE, AT(create, name), S("a/b"),
+	  EINVAL },
 	{ "CREATE name with a space", R_CREATE, AT(create, name), S("a b"),
 	  EINVAL },
-	{ "CREATE name with '-'", R_CREATE, AT(create, name), S("a-b"), EINVAL },
+	{ "CREATE name with '-'", R_CREATE, AT(create, name), S("a-b"),
+	  EINVAL },
 	{ "CREATE duplicate name", R_CREATE, AT(create, name), S("badt"),
 	  EEXIST },
 	{ "DESTROY unknown id", R_DESTROY, AT(destroy, id), W(63), ENOENT },
@@ -510,7 +515,8 @@ static const struct bad after[] = {
 	{ "BCAST reserved set", R_BCAST, AT(bcast, reserved), W(1), EINVAL },
 	{ "BCAST payload 65537 bytes", R_BCAST, AT(bcast, len),
 	  W(MESHFABRIC_MAX_PAYLOAD + 1), E2BIG },
-	{ "BCAST payload 4 GiB", R_BCAST, AT(bcast, len), W(0xffffffff), E2BIG },
+	{ "BCAST payload 4 GiB", R_BCAST, AT(bcast, len), W(0xffffffff),
+	  E2BIG },
 	{ "BCAST ethertype 0x5ff (a length)", R_BCAST, AT(bcast, ethertype),
 	  W(0x5ff), EINVAL },
 	{ "BCAST ethertype 0x10000", R_BCAST, AT(bcast, ethertype), W(0x10000),
@@ -566,7 +572,8 @@ static void expect_val(const char *what, long got, long want)
 {
 	ntests++;
 	nfail += got != want;
-	printf("%sok - bad ioctl: %s = %ld, want %ld\n", got == want ? "" : "not ",
+	printf("%sok - bad ioctl: %s = %ld, want %ld\n",
+	       got == want ? "" : "not ",
 	       what, got, want);
 }
 
@@ -624,7 +631,8 @@ static void run_table(const struct bad *t)
 		else
 			memcpy(at, t->w, t->n * sizeof(u32));
 		if (t->req == R_RAW)
-			expect(t->what, xioctl(raw_nr[t->w[0]], t->off ? q : NULL),
+			expect(t->what,
+			       xioctl(raw_nr[t->w[0]], t->off ? q : NULL),
 			       t->want);
 		else
 			expect(t->what, xioctl(ioc[t->req], q), t->want);

@@ -97,7 +97,8 @@ static int flood(const char *ns, const char *dst, double secs, size_t size)
 		return 1;
 	}
 	s = socket(AF_INET, SOCK_DGRAM, 0);
-	if (s < 0 || setsockopt(s, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one))) {
+	if (s < 0 || setsockopt(s, SOL_SOCKET, SO_BROADCAST, &one,
+				sizeof(one))) {
 		perror("mfflood: socket");
 		return 1;
 	}
@@ -106,7 +107,8 @@ static int flood(const char *ns, const char *dst, double secs, size_t size)
 		return 1;
 	end = now() + secs;
 	while (now() < end) {
-		if (sendto(s, buf, size, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		if (sendto(s, buf, size, 0, (struct sockaddr *)&sa,
+			   sizeof(sa)) < 0)
 			failed++;
 		else
 			sent++;
@@ -219,7 +221,8 @@ int main(int argc, char **argv)
 		return udp_one(argv[2], NULL, atoi(argv[3]),
 			       strtoul(argv[4], NULL, 0), atof(argv[5]));
 	if (argc == 6 && !strcmp(argv[1], "raw"))
-		return raw(argv[2], argv[3], argv[4], strtoul(argv[5], NULL, 0));
+		return raw(argv[2], argv[3], argv[4],
+			   strtoul(argv[5], NULL, 0));
 	if (argc == 6 && !strcmp(argv[1], "flood"))
 		return flood(argv[2], argv[3], atof(argv[4]),
 			     strtoul(argv[5], NULL, 0));
@@ -229,6 +232,7 @@ int main(int argc, char **argv)
 		perror("mfflood: exec");
 		return 127;
 	}
-	fprintf(stderr, "usage: mfflood flood NETNS DST SECONDS SIZE | pin CPU CMD...\n");
+	fprintf(stderr,
+		"usage: mfflood flood NETNS DST SECONDS SIZE | pin CPU CMD...\n");
 	return 2;
 }

@@ -9,19 +9,19 @@ M32=/mf/selftests/mfctl32
 T32=/mf/selftests/meshfabric32
 load
 if [ ! -x "$M32" ] || [ ! -x "$T32" ]; then
-	nok "selftests/mfctl32, meshfabric32 built (make -C selftests; gcc-multilib)"
+	nok "mfctl32, meshfabric32 built (make -C selftests; gcc-multilib)"
 	exit 1
 fi
 elf() { head -c 5 "$1" | od -An -tx1 | tr -d ' '; }
-check_eq "mfctl32 and meshfabric32 are i386 programs" "$(elf $M32) $(elf $T32)" \
-	"7f454c4601 7f454c4601"
+check_eq "mfctl32 and meshfabric32 are i386 programs" \
+	"$(elf $M32) $(elf $T32)" "7f454c4601 7f454c4601"
 echo "# the bad-input table, from 32-bit userspace"
 "$M32" bad | sed 's/^\(not \)\{0,1\}ok \([0-9]*\) - /\1ok \2 - compat: /'
 check "create (compat): CREATE, one ATTACH, INFO" \
 	"$T32" create --torus 5x5 --name c5 --no-ipv6
+ports=$("$T32" show c5 0 | awk '$1 == "neighbours" { print NF - 1 }')
 check_eq "CREATE (compat): 25 nodes, 4 ports (node 0's neighbours)" \
-	"$(fab c5 nodes) $("$T32" show c5 0 | awk '$1 == "neighbours" { print NF - 1 }')" \
-	"25 4"
+	"$(fab c5 nodes) $ports" "25 4"
 check_eq "INFO (compat) == INFO" "$("$T32" -j list)" "$("$MF" -j list)"
 check_eq "ATTACH (compat): 25 nodes present" "$(fab c5 present)" 25
 check_eq "INFO nodes array (compat) == native" "$("$T32" -j show c5 --nodes)" \

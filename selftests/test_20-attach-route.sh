@@ -36,7 +36,8 @@ while [ $i -lt 25 ]; do
 		{ bad=$((bad + 1)); note "node $i: $got; ip: $l"; }
 	i=$((i + 1))
 done
-check_eq "show: each node up in its namespace (inode), ifindex, name, MAC" $bad 0
+check_eq "show: each node up in its namespace (inode), ifindex, name, MAC" \
+	$bad 0
 # 5x5 torus, dimension order x then y, offsets in (-2.5, 2.5] (topo.h):
 # (0,0) -> (3,4): x 0 -> 4 -> 3 (-2), y 0 -> 4 (-1): ids 0 4 3 23
 check_eq "route a5 (0,0) (3,4)" "$(path a5 0 23)" "0 4 3 23"

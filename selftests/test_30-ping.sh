@@ -17,14 +17,16 @@ check "ARP of (0,0) learnt (3,4)'s MAC" \
 check "ARP of (3,4) learnt (0,0)'s MAC" \
 	sh -c "'$IP' -n $dns neigh show $sip | grep -q $(mac_of "$id" $src)"
 # neighbours resolved: pin them so no ARP probe runs during the count
-"$IP" -n $sns neigh replace "$dip" lladdr "$(mac_of "$id" $dst)" dev p nud permanent
-"$IP" -n $dns neigh replace "$sip" lladdr "$(mac_of "$id" $src)" dev p nud permanent
+pin() { "$IP" -n $1 neigh replace "$2" lladdr "$3" dev p nud permanent; }
+pin $sns "$dip" "$(mac_of "$id" $dst)"
+pin $dns "$sip" "$(mac_of "$id" $src)"
 stat() { "$IP" netns exec "$1" cat "/sys/class/net/p/statistics/$2"; }
 tx0=$(stat $sns tx_packets) rx0=$(stat $sns rx_packets)
 tx1=$(stat $dns tx_packets) rx1=$(stat $dns rx_packets)
 "$MF" stats p --reset >/dev/null
 n=5
-check "ping -c $n (0,0) -> (3,4)" "$MF" exec p $src -- ping -c $n -i 0.2 -W 3 "$dip"
+check "ping -c $n (0,0) -> (3,4)" \
+	"$MF" exec p $src -- ping -c $n -i 0.2 -W 3 "$dip"
 # expected: every directed link of route(src,dst) and route(dst,src),
 # each crossed n times; nothing else.
 {
@@ -64,7 +66,8 @@ check_eq "a reset that reaches the caller zeroes every link" \
 fail=0
 i=1
 while [ $i -lt 49 ]; do
-	"$IP" netns exec $sns ping -c 1 -W 3 "10.0.0.$((i + 1))" >/dev/null 2>&1 ||
+	"$IP" netns exec $sns ping -c 1 -W 3 "10.0.0.$((i + 1))" \
+		>/dev/null 2>&1 ||
 		{ fail=$((fail + 1)); note "ping 0 -> $i failed"; }
 	i=$((i + 1))
 done

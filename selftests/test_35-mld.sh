@@ -12,8 +12,8 @@ load
 i=0
 while [ $i -lt 9 ]; do
 	"$IP" netns add m$i &&
-	"$IP" netns exec m$i sh -c 'echo 0 >/proc/sys/net/ipv6/conf/default/router_solicitations &&
-		echo 0 >/proc/sys/net/ipv6/conf/default/accept_dad' ||
+	"$IP" netns exec m$i sh -c 'cd /proc/sys/net/ipv6/conf/default &&
+		echo 0 >router_solicitations && echo 0 >accept_dad' ||
 		nok "namespace m$i, its ipv6 sysctls"
 	i=$((i + 1))
 done
@@ -31,7 +31,8 @@ sleep 3		# MLDv2 reports: at once, then robustness repeats within 1 s
 sum() {	# sum of statistic $1 over the 9 nodes
 	_s=0 _i=0
 	while [ $_i -lt 9 ]; do
-		_v=$("$IP" netns exec m$_i cat /sys/class/net/mf${id}n$_i/statistics/$1)
+		_v=$("$IP" netns exec m$_i \
+			cat /sys/class/net/mf${id}n$_i/statistics/$1)
 		_s=$((_s + _v))
 		_i=$((_i + 1))
 	done

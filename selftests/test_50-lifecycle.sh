@@ -14,12 +14,13 @@ check "namespace of node 4 deleted: show reports 1 gone" \
 check_eq "show: node 4 gone, no ifindex" \
 	"$(node l 4 state) $(node l 4 ifindex)" "gone 0"
 # 3x3 torus, x first: (0,1) -> (1,2) is 3 -> 4 -> 7
-check_fails "route through the gone node: EHOSTUNREACH" "a node on the path is gone" \
+gone="a node on the path is gone"
+check_fails "route through the gone node: EHOSTUNREACH" "$gone" \
 	"$MF" route l 3 7
-check_fails "route to the gone node: EHOSTUNREACH" "a node on the path is gone" \
-	"$MF" route l 0 4
+check_fails "route to the gone node: EHOSTUNREACH" "$gone" "$MF" route l 0 4
 check_eq "route avoiding it still works" "$(path l 0 1)" "0 1"
-check_fails "bcast with a node gone: ENETDOWN" "a node is down or gone" "$MF" bcast l
+check_fails "bcast with a node gone: ENETDOWN" "a node is down or gone" \
+	"$MF" bcast l
 check "ip link del of node 2's netdev" "$IP" -n l-2-0 link del dev l
 check "show reports 2 gone" wait_until 10 gone_is l 2
 "$IP" netns add l-1-1
@@ -42,7 +43,8 @@ id2=$1
 up2() {
 	"$MFCTL" attach r2 @r || return 1
 	for n in 0 1 2 3; do
-		"$IP" -n r-$((n % 2))-$((n / 2)) link set mf${id2}n$n up || return 1
+		"$IP" -n r-$((n % 2))-$((n / 2)) link set mf${id2}n$n up ||
+			return 1
 	done
 }
 check "ATTACH a 2x2 mesh into the same namespaces" up2
@@ -59,7 +61,8 @@ kill $pinger 2>/dev/null
 wait $pinger 2>/dev/null
 check_eq "no node netdev left in the namespaces" \
 	"$("$IP" -n r-0-0 -o link show | grep -cv ': lo:')" 0
-check "dmesg reports no leak at unload" sh -c '! dmesg | grep -q "meshfabric: leak"'
+check "dmesg reports no leak at unload" \
+	sh -c '! dmesg | grep -q "meshfabric: leak"'
 check "insmod after that" insmod "$KO"
 check_eq "allocation counter 0" "$(allocated)" 0
 check "rmmod" unload

@@ -29,7 +29,8 @@ churn cb mesh 4x4 15 & p2=$!
 (bcasts shared 3) & p3=$!
 (bcasts shared 4) & p4=$!
 (bcasts doomed 5) & p5=$!
-"$IP" netns exec shared-0-0 ping -c 100000 -i 0.01 -W 1 10.0.0.11 >/dev/null 2>&1 &
+"$IP" netns exec shared-0-0 ping -c 100000 -i 0.01 -W 1 10.0.0.11 \
+	>/dev/null 2>&1 &
 p6=$!
 sleep 3
 for ns in $("$IP" netns list | awk '/^doomed-/ { print $1 }'); do
@@ -46,7 +47,8 @@ wait $p5; r5=$?
 kill $p6 2>/dev/null; wait $p6 2>/dev/null
 check_eq "15 create/bcast/destroy rounds on a torus, in parallel" $r1 0
 check_eq "15 rounds on a mesh, in parallel" $r2 0
-check_eq "broadcasters end cleanly when their fabric is destroyed" "$r3 $r4" "0 0"
+check_eq "broadcasters end cleanly when their fabric is destroyed" \
+	"$r3 $r4" "0 0"
 check_eq "broadcaster ends cleanly when its namespaces die (ENETDOWN)" $r5 0
 check "the doomed fabric sees all 16 nodes gone" \
 	wait_until 20 gone_is doomed 16

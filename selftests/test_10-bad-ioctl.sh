@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The table of bad ioctl inputs and their errnos (selftests/mfctl.c,
-# cmd_bad), permissions, limits.
+# cmd_bad: what reaches the driver through the ioctl; the validation of
+# the fields themselves is KUnit's, kunit/uapi_test.c), permissions,
+# user namespaces, limits.
 . ./lib.sh
 load
 "$MFCTL" bad

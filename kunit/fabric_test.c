@@ -358,7 +358,8 @@ static void mf_fabric_test_bcast(struct kunit *test)
 		before = mf_kt_links(test, f, false);
 		mf_kt_mac(f->id, src, smac);
 		skb = mf_kt_frame(test, bmac, smac);
-		KUNIT_ASSERT_EQ(test, mf_bcast_run(f, src, c->algo, skb, &res), 0);
+		KUNIT_ASSERT_EQ(test,
+				mf_bcast_run(f, src, c->algo, 0, skb, &res), 0);
 		kfree_skb(skb);
 		after = mf_kt_links(test, f, false);
 
@@ -404,10 +405,10 @@ static void mf_fabric_test_node_gone(struct kunit *test)
 	eth_broadcast_addr(bmac);
 	mf_kt_mac(f->id, gone, smac);
 	skb = mf_kt_frame(test, bmac, smac);
-	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, gone, MESHFABRIC_ALGO_FLOOD, skb,
-					   &res), -ENETDOWN);
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, gone, MESHFABRIC_ALGO_FLOOD, 0,
+					   skb, &res), -ENETDOWN);
 	/* from elsewhere: refused, or every other node but the gone one */
-	ret = mf_bcast_run(f, 0, MESHFABRIC_ALGO_FLOOD, skb, &res);
+	ret = mf_bcast_run(f, 0, MESHFABRIC_ALGO_FLOOD, 0, skb, &res);
 	if (ret)
 		KUNIT_EXPECT_EQ(test, ret, -ENETDOWN);
 	else

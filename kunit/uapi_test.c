@@ -72,9 +72,9 @@ static const struct mf_uapi_case mf_create_cases[] = {
 /* BCAST: applied to a valid request */
 static const struct mf_uapi_case mf_bcast_cases[] = {
 	{ "valid", UF_NONE, 0, 0, NULL, 0 },
-	{ "flags 1", UF_FLAGS, 0, 1, NULL, -EINVAL },
-	{ "reserved[0]", UF_RESERVED, 0, 1, NULL, -EINVAL },
-	{ "reserved[1]", UF_RESERVED, 1, 1, NULL, -EINVAL },
+	{ "flags async", UF_FLAGS, 0, MESHFABRIC_BCAST_ASYNC, NULL, 0 },
+	{ "flags 2", UF_FLAGS, 0, 2, NULL, -EINVAL },
+	{ "flags ~0", UF_FLAGS, 0, 0xffffffff, NULL, -EINVAL },
 	{ "algo auto", UF_ALGO, 0, MESHFABRIC_ALGO_AUTO, NULL, 0 },
 	{ "algo max", UF_ALGO, 0, MESHFABRIC_ALGO_MAX, NULL, 0 },
 	{ "algo max + 1", UF_ALGO, 0, MESHFABRIC_ALGO_MAX + 1, NULL, -EINVAL },
@@ -155,9 +155,6 @@ static void mf_uapi_test_bcast(struct kunit *test)
 	case UF_FLAGS:
 		b.flags = p->value;
 		break;
-	case UF_RESERVED:
-		b.reserved[p->index] = p->value;
-		break;
 	case UF_ALGO:
 		b.algo = p->value;
 		break;
@@ -232,6 +229,93 @@ static void mf_uapi_test_name_bounds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mf_name_check(name, MESHFABRIC_NAME_LEN, true), 0);
 }
 
+/* LINK_SET: every field at and past its limit, fields set without their
+ * flag, reserved fields; and a fabric's links against node and port.
+ */
+static void mf_uapi_test_link_set(struct kunit *test)
+{
+	struct meshfabric_link_set ls, v = {
+		.flags = MESHFABRIC_LINK_RATE | MESHFABRIC_LINK_DELAY |
+			 MESHFABRIC_LINK_QUEUE | MESHFABRIC_LINK_LOSS |
+			 MESHFABRIC_LINK_SWITCHING,
+		.node = MESHFABRIC_ALL, .port = MESHFABRIC_ALL,
+		.rate = MESHFABRIC_RATE_MAX, .delay_ns = MESHFABRIC_DELAY_MAX,
+		.queue = MESHFABRIC_QUEUE_MAX, .loss = MESHFABRIC_LOSS_MAX,
+		.switching = MESHFABRIC_SWITCH_CUT_THROUGH,
+	};
+	struct meshfabric_create c;
+	struct mf_fabric *f;
+
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&v), 0);
+	ls = v;
+	ls.flags = 0;
+	ls.rate = ls.delay_ns = ls.queue = ls.loss = ls.switching = 0;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.flags |= 1U << 5;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.rate++;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.delay_ns++;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.queue++;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.queue = 0;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.loss++;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.switching++;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.flags = MESHFABRIC_LINK_RATE;	/* delay etc. without flags */
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.count = 1;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	ls = v;
+	ls.reserved[1] = 1;
+	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+
+	/* a 3x2 mesh: 7 links each way, 14 directed */
+	memset(&c, 0, sizeof(c));
+	c.kind = MESHFABRIC_KIND_MESH;
+	c.ndims = 2;
+	c.dims[0] = 3;
+	c.dims[1] = 2;
+	strscpy((char *)c.name, "kunit_ls", sizeof(c.name));
+	KUNIT_ASSERT_EQ(test, mf_fabric_create(&c, &f), 0);
+	memset(&ls, 0, sizeof(ls));
+	ls.flags = MESHFABRIC_LINK_DELAY;
+	ls.delay_ns = 1000;
+	ls.node = MESHFABRIC_ALL;
+	ls.port = MESHFABRIC_ALL;
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 14);
+	KUNIT_EXPECT_TRUE(test, f->links.timed);
+	ls.node = 0;			/* (0,0): x+ and y+ */
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 2);
+	ls.port = 1;			/* x-: a border */
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), -EINVAL);
+	ls.port = 4;			/* no such port */
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), -EINVAL);
+	ls.node = 6;			/* no such node */
+	ls.port = 0;
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), -EINVAL);
+	ls.node = MESHFABRIC_ALL;	/* a port needs its node */
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), -EINVAL);
+	ls.port = MESHFABRIC_ALL;
+	ls.delay_ns = 0;
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 14);
+	KUNIT_EXPECT_FALSE(test, f->links.timed);
+	KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f), 0);
+	mf_fabric_put(f);
+}
+
 /* Checks that need the fabric list (mf_fabric_create). */
 static void mf_uapi_test_fabric_rules(struct kunit *test)
 {
@@ -297,6 +381,7 @@ static struct kunit_case mf_uapi_test_cases[] = {
 	KUNIT_CASE(mf_uapi_test_name_bounds),
 	KUNIT_CASE(mf_uapi_test_create_hex),
 	KUNIT_CASE(mf_uapi_test_unknown_cmd),
+	KUNIT_CASE(mf_uapi_test_link_set),
 	KUNIT_CASE(mf_uapi_test_fabric_rules),
 	{}
 };

@@ -76,6 +76,7 @@ extern const struct mf_cmd mf_cmd_exec;
 extern const struct mf_cmd mf_cmd_bcast;
 extern const struct mf_cmd mf_cmd_stats;
 extern const struct mf_cmd mf_cmd_monitor;
+extern const struct mf_cmd mf_cmd_link;
 
 /* Results of mf_args_next besides option keys (keep keys >= 0). */
 enum {

@@ -9,7 +9,8 @@
  * and its statistics must equal the kernel's, else the command fails.
  *
  * JSON: {"fabric","source","algo","model","steps","sends","tcd",
- * "max_link_load","contention","delivered","elapsed_ns",
+ * "max_link_load","contention","delivered","elapsed_ns","mode",
+ * "fabric_time_ns","step_ns":[...],
  * "schedule":[[{"src","dst","path":[...]}],...] (with --steps)}.
  */
 #include <errno.h>
@@ -23,8 +24,9 @@
 #include "route.h"
 #include "dev.h"
 #include "cmd_plan.h"
+#include "units.h"
 
-enum { KEY_FROM = 1, KEY_ALGO, KEY_SIZE, KEY_ETHERTYPE, KEY_STEPS };
+enum { KEY_FROM = 1, KEY_ALGO, KEY_SIZE, KEY_ETHERTYPE, KEY_STEPS, KEY_MODE };
 
 #define DEFAULT_ETHERTYPE 0x88b5	/* IEEE 802 local experimental */
 
@@ -38,6 +40,8 @@ static const struct mf_opt bcast_opts[] = {
 	{ "ethertype", 0, "TYPE", KEY_ETHERTYPE,
 	  "Ethernet type, 0x0600..0xffff (default 0x88b5)" },
 	{ "steps", 0, NULL, KEY_STEPS, "also print the schedule that was executed" },
+	{ "mode", 0, "MODE", KEY_MODE,
+	  "timed links: sync (steps wait for each other, default) or async" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -66,7 +70,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_topo t;
 	struct mf_args ar;
 	struct mf_json j;
-	bool steps = false, have_sched = false;
+	bool steps = false, have_sched = false, async = false;
+	u64 *step_ns;
 	char err[256], a[64], shape[96];
 	unsigned char *payload;
 	int k, r, rc;
@@ -101,6 +106,9 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_STEPS:
 			steps = true;
 			break;
+		case KEY_MODE:
+			r = mf_parse_mode(val, &async, err, sizeof(err));
+			break;
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
@@ -112,8 +120,12 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (from && mf_parse_node(&t, from, &src, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	payload = calloc(1, size ? size : 1);
-	if (!payload)
+	step_ns = calloc(t.nodes, sizeof(*step_ns));	/* steps < nodes */
+	if (!payload || !step_ns) {
+		free(payload);
+		free(step_ns);
 		return mf_fail("out of memory");
+	}
 	memset(&b, 0, sizeof(b));
 	b.id = in.id;
 	b.source = src;
@@ -121,8 +133,13 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	b.payload_ptr = (uintptr_t)payload;
 	b.len = size;
 	b.ethertype = etype;
+	b.flags = async ? MESHFABRIC_BCAST_ASYNC : 0;
+	b.step_ns_ptr = (uintptr_t)step_ns;
+	b.steps = t.nodes;
 	r = mf_dev_bcast(&b);
 	free(payload);
+	if (r)
+		free(step_ns);
 	if (r == -EOPNOTSUPP)
 		return mf_fail("algorithm %s does not cover a %s",
 			       algo ? mf_algo_by_id(algo)->name : "auto",
@@ -139,12 +156,14 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		st = res.stats;
 		if (r) {
 			mf_sched_free(&s);
+			free(step_ns);
 			return mf_fail("rebuilding the schedule: %s", mf_strerror(r));
 		}
 		have_sched = true;
 		if (st.steps != b.steps || st.sends != b.sends || st.tcd != b.tcd ||
 		    st.max_link_load != b.max_link_load || st.contention != b.contention) {
 			mf_sched_free(&s);
+			free(step_ns);
 			return mf_fail("the schedule rebuilt here differs from the kernel's "
 				       "(steps %u/%u, sends %u/%u): tool and module versions differ?",
 				       st.steps, b.steps, st.sends, b.sends);
@@ -166,6 +185,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_kv_u64(&j, "contention", b.contention);
 		mf_json_kv_u64(&j, "delivered", b.delivered);
 		mf_json_kv_u64(&j, "elapsed_ns", b.elapsed_ns);
+		mf_json_kv_str(&j, "mode", async ? "async" : "sync");
+		mf_print_timing_json(&j, b.fabric_time_ns, step_ns, b.steps);
 		if (have_sched)
 			mf_print_steps_json(&j, "schedule", &s);
 		mf_json_end(&j);
@@ -182,19 +203,26 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		fprintf(ctx->out, "contention       %llu\n", (unsigned long long)b.contention);
 		fprintf(ctx->out, "delivered        %u of %u\n", b.delivered, t.nodes - 1);
 		fprintf(ctx->out, "elapsed          %.1f us\n", (double)b.elapsed_ns / 1000.0);
+		if (b.fabric_time_ns)
+			mf_print_timing_text(ctx->out, b.fabric_time_ns,
+					     step_ns, b.steps, true);
 		if (have_sched)
 			mf_print_steps_text(ctx->out, &t, &s);
 	}
 	if (have_sched)
 		mf_sched_free(&s);
+	free(step_ns);
 	return MF_EXIT_OK;
 }
 
 const struct mf_cmd mf_cmd_bcast = {
 	"bcast", "broadcast one frame over a fabric, with its statistics (root)",
-	"NAME [--from NODE] [--algo ALGO] [--size BYTES] [--ethertype T] [--steps]",
+	"NAME [--from NODE] [--algo ALGO] [--size BYTES] [--ethertype T] [--steps]\n"
+	"                       [--mode sync|async]",
 	"The kernel runs the schedule step by step; every other node receives\n"
 	"the frame exactly once.  --steps: the schedule, rebuilt by the same\n"
-	"core code and checked against the kernel's statistics.",
+	"core code and checked against the kernel's statistics.  On timed links\n"
+	"(meshfabric link) each node gets the frame at its arrival in fabric\n"
+	"time; the fabric time, in all and per step, is printed.",
 	bcast_opts, bcast_main,
 };

@@ -42,13 +42,15 @@
 #include "dev.h"
 #include "netns.h"
 #include "addr.h"
+#include "units.h"
 
 int setns(int fd, int nstype);
 int unshare(int flags);
 
 enum {
 	KEY_NAME = 1, KEY_ROUTING, KEY_IPV4, KEY_NO_IPV6, KEY_ALL, KEY_NAMES,
-	KEY_NODES,
+	KEY_NODES, KEY_LINK_RATE, KEY_LINK_DELAY, KEY_LINK_QUEUE, KEY_LINK_LOSS,
+	KEY_SWITCHING,
 };
 
 /* show lists the nodes by default up to this many. */
@@ -84,6 +86,16 @@ static const struct mf_opt create_opts[] = {
 	{ "ipv4", 0, "PREFIX", KEY_IPV4,
 	  "also give node i the address i+1 of PREFIX (e.g. 10.0.0.0/16)" },
 	{ "no-ipv6", 0, NULL, KEY_NO_IPV6, "no IPv6 unique local addresses" },
+	{ "link-rate", 0, "RATE", KEY_LINK_RATE,
+	  "every link's rate (tc units: 100mbit, 1gbit; default unlimited)" },
+	{ "link-delay", 0, "TIME", KEY_LINK_DELAY,
+	  "every link's delay (1ms, 250us, 40ns; default 0)" },
+	{ "link-queue", 0, "FRAMES", KEY_LINK_QUEUE,
+	  "every link's queue limit (default 1000)" },
+	{ "link-loss", 0, "PERCENT", KEY_LINK_LOSS,
+	  "every link's loss probability (e.g. 1%; default 0)" },
+	{ "switching", 0, "MODE", KEY_SWITCHING,
+	  "store-and-forward (default) or cut-through" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -125,6 +137,7 @@ struct create_state {
 	u32 routing;
 	const char *name;
 	struct meshfabric_create c;
+	struct meshfabric_link_set link;	/* flags 0: none given */
 	int *nsfd, *nlfd;
 	bool ns_made;
 };
@@ -180,6 +193,18 @@ static int create_kernel(struct create_state *s)
 	if (!s->c.name[0]) {
 		mf_dev_destroy(s->c.id);
 		return mf_fail("the kernel gave the fabric no name");
+	}
+	if (s->link.flags) {
+		/* every link, before any node exists */
+		s->link.id = s->c.id;
+		s->link.node = MESHFABRIC_ALL;
+		s->link.port = MESHFABRIC_ALL;
+		r = mf_dev_link_set(&s->link);
+		if (r) {
+			mf_dev_destroy(s->c.id);
+			return mf_fail("setting the links: %s",
+				       mf_dev_strerror(-r));
+		}
 	}
 	if (!s->ap.ipv4 || s->ap.ipv6)
 		mf_addr_ula_prefix((const char *)s->c.name, s->ap.prefix6);
@@ -343,6 +368,7 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_topo_arg ta = { 0, NULL };
 	const char *ipv4 = NULL, *val;
 	struct create_state s;
+	u64 x;
 	struct mf_args a;
 	char err[256];
 	int k, r, rc;
@@ -368,6 +394,33 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_NO_IPV6:
 			s.ap.ipv6 = false;
 			break;
+		case KEY_LINK_RATE:
+			r = mf_parse_rate(val, &x, err, sizeof(err));
+			s.link.rate = x;
+			s.link.flags |= MESHFABRIC_LINK_RATE;
+			break;
+		case KEY_LINK_DELAY:
+			r = mf_parse_time(val, &x, err, sizeof(err));
+			s.link.delay_ns = x;
+			s.link.flags |= MESHFABRIC_LINK_DELAY;
+			break;
+		case KEY_LINK_QUEUE:
+			if (mf_parse_u32(val, 1, MESHFABRIC_QUEUE_MAX,
+					 &s.link.queue))
+				return mf_usage(cmd, "--link-queue '%.40s': "
+						"want 1..%u frames", val,
+						MESHFABRIC_QUEUE_MAX);
+			s.link.flags |= MESHFABRIC_LINK_QUEUE;
+			break;
+		case KEY_LINK_LOSS:
+			r = mf_parse_loss(val, &s.link.loss, err, sizeof(err));
+			s.link.flags |= MESHFABRIC_LINK_LOSS;
+			break;
+		case KEY_SWITCHING:
+			r = mf_parse_switching(val, &s.link.switching, err,
+					       sizeof(err));
+			s.link.flags |= MESHFABRIC_LINK_SWITCHING;
+			break;
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
@@ -390,7 +443,10 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 const struct mf_cmd mf_cmd_create = {
 	"create", "create a fabric: namespaces, netdevs, addresses (root)",
 	"--mesh AxB.. | --torus AxB.. | --hex N [--name NAME] [--routing R]\n"
-	"                       [--ipv4 PREFIX] [--no-ipv6]",
+	"                       [--ipv4 PREFIX] [--no-ipv6]\n"
+	"                       [--link-rate RATE] [--link-delay TIME]\n"
+	"                       [--link-queue FRAMES] [--link-loss PERCENT]\n"
+	"                       [--switching MODE]",
 	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
 	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
 	"interface NAME in it, an IPv6 unique local address per node (and\n"

@@ -20,10 +20,12 @@
 #include "check.h"
 #include "route.h"
 #include "cmd_plan.h"
+#include "timing.h"
+#include "units.h"
 
 enum {
 	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
-	KEY_SUMMARY,
+	KEY_SUMMARY, KEY_RATE, KEY_DELAY, KEY_SWITCHING, KEY_MODE, KEY_SIZE,
 };
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_DOT, FMT_SUMMARY };
@@ -45,6 +47,16 @@ static const struct mf_opt plan_opts[] = {
 	{ "format", 0, "FORMAT", KEY_FORMAT, "text (default), json, dot or summary" },
 	{ "steps", 0, NULL, KEY_STEPS, "text: list every step (default up to 64 nodes)" },
 	{ "summary", 0, NULL, KEY_SUMMARY, "print the summary only, not the steps" },
+	{ "link-rate", 0, "RATE", KEY_RATE,
+	  "fabric time on links of RATE (tc units: 100mbit, 1gbit)" },
+	{ "link-delay", 0, "TIME", KEY_DELAY,
+	  "fabric time on links of delay TIME (1ms, 250us, 40ns)" },
+	{ "switching", 0, "MODE", KEY_SWITCHING,
+	  "store-and-forward (default) or cut-through" },
+	{ "mode", 0, "MODE", KEY_MODE,
+	  "sync (steps wait for each other, default) or async" },
+	{ "size", 0, "BYTES", KEY_SIZE,
+	  "payload bytes of the frame, 0..65536 (default 64; + 14 header)" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -54,7 +66,49 @@ struct plan {
 	struct mf_stats st;
 	const struct mf_algo *algo;
 	u32 routing;
+	/* fabric time (--link-*, --switching, --mode, --size) */
+	bool timed;
+	struct mf_link_model lm;
+	struct mf_timing tm;
+	struct mf_timeline tl;
 };
+
+/* The timing lines shared by plan and bcast: text. */
+void mf_print_timing_text(FILE *f, u64 total, const u64 *step_ns, u32 steps,
+			  bool per_step)
+{
+	char a[32];
+	u32 i;
+
+	mf_format_time(total, a, sizeof(a));
+	fprintf(f, "fabric time      %s (%llu ns)\n", a,
+		(unsigned long long)total);
+	for (i = 0; per_step && i < steps; i++) {
+		mf_format_time(step_ns[i], a, sizeof(a));
+		fprintf(f, "  step %-3u done  %s (%llu ns)\n", i + 1, a,
+			(unsigned long long)step_ns[i]);
+	}
+}
+
+/* The same in JSON: "fabric_time_ns" and "step_ns". */
+void mf_print_timing_json(struct mf_json *j, u64 total, const u64 *step_ns,
+			  u32 steps)
+{
+	u32 i;
+
+	mf_json_kv_u64(j, "fabric_time_ns", total);
+	mf_json_key(j, "step_ns");
+	mf_json_arr(j);
+	for (i = 0; i < steps; i++)
+		mf_json_u64(j, step_ns[i]);
+	mf_json_close(j);
+}
+
+static const char *switching_name(u32 sw)
+{
+	return sw == MESHFABRIC_SWITCH_CUT_THROUGH ? "cut-through" :
+						      "store-and-forward";
+}
 
 /* The one step printer of plan and bcast: text, one line per send. */
 void mf_print_steps_text(FILE *f, const struct mf_topo *t,
@@ -132,6 +186,18 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 	mf_json_kv_u64(&j, "max_link_load", p->st.max_link_load);
 	mf_json_kv_bool(&j, "contention_free", p->st.max_link_load <= 1);
 	mf_json_close(&j);
+	if (p->timed) {
+		mf_json_key(&j, "timing");
+		mf_json_obj(&j);
+		mf_json_kv_u64(&j, "link_rate", p->lm.rate);
+		mf_json_kv_u64(&j, "link_delay_ns", p->lm.delay_ns);
+		mf_json_kv_str(&j, "switching", switching_name(p->tm.switching));
+		mf_json_kv_str(&j, "mode", p->tm.async ? "async" : "sync");
+		mf_json_kv_u64(&j, "frame_bytes", p->tm.bytes);
+		mf_print_timing_json(&j, p->tl.total_ns, p->tl.step_ns,
+				     p->s.nsteps);
+		mf_json_close(&j);
+	}
 	if (steps)
 		mf_print_steps_json(&j, "steps", &p->s);
 	mf_json_end(&j);
@@ -155,6 +221,18 @@ static void print_text(FILE *f, const struct plan *p, bool steps)
 	fprintf(f, "tcd              %llu\n", (unsigned long long)p->st.tcd);
 	fprintf(f, "max link load    %u\n", p->st.max_link_load);
 	fprintf(f, "contention-free  %s\n", p->st.max_link_load <= 1 ? "yes" : "no");
+	if (p->timed) {
+		char r[32], d[32];
+
+		mf_format_rate(p->lm.rate, r, sizeof(r));
+		mf_format_time(p->lm.delay_ns, d, sizeof(d));
+		fprintf(f, "links            rate %s delay %s, %s, %s steps, %llu-byte frames\n",
+			r, d, switching_name(p->tm.switching),
+			p->tm.async ? "async" : "sync",
+			(unsigned long long)p->tm.bytes);
+		mf_print_timing_text(f, p->tl.total_ns, p->tl.step_ns,
+				     p->s.nsteps, steps);
+	}
 	if (steps)
 		mf_print_steps_text(f, &p->t, &p->s);
 }
@@ -198,7 +276,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	const struct mf_cmd *cmd = &mf_cmd_plan;
 	struct mf_topo_arg ta = { 0, NULL };
 	const char *from = NULL, *val;
-	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0;
+	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0, size = 64;
 	bool want_steps = false, summary = false, routing_given = false;
 	enum fmt fmt = FMT_TEXT;
 	struct mf_plan_result res;
@@ -247,6 +325,29 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 			break;
 		case KEY_SUMMARY:
 			summary = true;
+			break;
+		case KEY_RATE:
+			r = mf_parse_rate(val, &p.lm.rate, err, sizeof(err));
+			p.timed = true;
+			break;
+		case KEY_DELAY:
+			r = mf_parse_time(val, &p.lm.delay_ns, err, sizeof(err));
+			p.timed = true;
+			break;
+		case KEY_SWITCHING:
+			r = mf_parse_switching(val, &p.tm.switching, err,
+					       sizeof(err));
+			p.timed = true;
+			break;
+		case KEY_MODE:
+			r = mf_parse_mode(val, &p.tm.async, err, sizeof(err));
+			p.timed = true;
+			break;
+		case KEY_SIZE:
+			if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &size))
+				return mf_usage(cmd, "--size '%.40s': want 0..%u",
+						val, MESHFABRIC_MAX_PAYLOAD);
+			p.timed = true;
 			break;
 		}
 		if (r)
@@ -309,6 +410,17 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 			     mf_topo_kind_name(p.t.kind), shape, mf_strerror(r));
 		goto out;
 	}
+	if (p.timed) {
+		p.tm.bytes = (u64)size + 14;	/* the Ethernet header */
+		p.tm.ctx = &p.lm;
+		r = mf_timeline_alloc(&p.tl, &p.t, &p.s);
+		if (!r)
+			r = mf_sched_time(&p.t, &p.s, &p.tm, NULL, &p.tl);
+		if (r) {
+			rc = mf_fail("fabric time: %s", mf_strerror(r));
+			goto out;
+		}
+	}
 	if (fmt == FMT_JSON)
 		print_json(ctx->out, &p, !summary);
 	else if (fmt == FMT_DOT)
@@ -318,6 +430,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 				p.t.nodes <= STEPS_BY_DEFAULT_MAX_NODES));
 	rc = MF_EXIT_OK;
 out:
+	mf_timeline_free(&p.tl);
 	mf_sched_free(&p.s);
 	return rc;
 }
@@ -327,13 +440,18 @@ const struct mf_cmd mf_cmd_plan = {
 	.summary = "build, check and print a broadcast schedule (offline)",
 	.synopsis = "{--mesh AxBx...|--torus AxBx...|--hex N} [--from NODE] [--algo ALGO]\n"
 		    "       [--routing ROUTING] [--model MODEL] [--json|--format FORMAT]\n"
-		    "       [--steps|--summary]",
+		    "       [--steps|--summary] [--link-rate RATE] [--link-delay TIME]\n"
+		    "       [--switching store-and-forward|cut-through] [--mode sync|async]\n"
+		    "       [--size BYTES]",
 	.description =
 		"Every schedule is validated by the independent checker before it is\n"
 		"printed; an invalid schedule is an error (exit 1).  The summary gives\n"
 		"steps, sends, TCD (sum of path lengths), the largest number of sends on\n"
 		"one directed link in one step, and whether the schedule is free of\n"
-		"step contention.\n",
+		"step contention.  With --link-rate, --link-delay, --switching, --mode\n"
+		"or --size, it also gives the schedule's fabric time on such links (the\n"
+		"model of `meshfabric link`), per step with --steps: what BCAST reports\n"
+		"on an idle fabric with the same links.\n",
 	.opts = plan_opts,
 	.run = plan_main,
 };

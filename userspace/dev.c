@@ -237,3 +237,40 @@ int mf_dev_lookup_or_fail(const struct mf_cmd *cmd, const char *name,
 			       in->kind);
 	return MF_EXIT_OK;
 }
+
+int mf_dev_link_set(struct meshfabric_link_set *ls)
+{
+	return xioctl(MESHFABRIC_IOC_LINK_SET, ls);
+}
+
+int mf_dev_link_get(uint32_t id, struct meshfabric_link_info **e,
+		    uint32_t *n, struct meshfabric_link_get *out)
+{
+	struct meshfabric_link_get lg;
+	int err;
+
+	*e = NULL;
+	memset(&lg, 0, sizeof(lg));
+	lg.id = id;
+	err = xioctl(MESHFABRIC_IOC_LINK_GET, &lg);
+	if (err)
+		return err;
+	*e = calloc(lg.nlinks ? lg.nlinks : 1, sizeof(**e));
+	if (!*e)
+		return -ENOMEM;
+	lg.links_ptr = (uintptr_t)*e;
+	lg.count = lg.nlinks;
+	lg.switching = 0;
+	lg.nlinks = 0;
+	lg.now_ns = 0;
+	err = xioctl(MESHFABRIC_IOC_LINK_GET, &lg);
+	if (err) {
+		free(*e);
+		*e = NULL;
+		return err;
+	}
+	*n = lg.count;
+	if (out)
+		*out = lg;
+	return 0;
+}

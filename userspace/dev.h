@@ -64,4 +64,12 @@ int mf_dev_route(uint32_t id, uint32_t src, uint32_t dst, uint32_t *path,
 int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
 		 uint32_t *n);
 
+/* LINK_SET (ls->count set). */
+int mf_dev_link_set(struct meshfabric_link_set *ls);
+/* Every directed link's parameters and counters (LINK_GET; malloc'ed,
+ * *n entries); out (may be NULL) gets the header: switching, now_ns.
+ */
+int mf_dev_link_get(uint32_t id, struct meshfabric_link_info **e,
+		    uint32_t *n, struct meshfabric_link_get *out);
+
 #endif /* MF_DEV_H */

@@ -28,6 +28,7 @@ static const struct mf_cmd *const commands[] = {
 	&mf_cmd_bcast,
 	&mf_cmd_stats,
 	&mf_cmd_monitor,
+	&mf_cmd_link,
 	NULL
 };
 

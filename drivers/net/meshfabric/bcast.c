@@ -10,6 +10,12 @@
  * the statistics equal those of `meshfabric plan`.  Each recipient gets a
  * clone of one skb: the payload is shared, never copied per recipient.
  *
+ * On a fabric with timed links the schedule first runs in fabric time
+ * (the core's mf_sched_time(), on the links' parameters, after what is
+ * already reserved on them), each send that survives its links' loss
+ * draws informs its destination, and the call delivers to each informed
+ * node at its arrival time, sleeping in between (killable).
+ *
  * Frames broadcast by nodes (ARP, IPv6 ND, UDP broadcasts) are queued by
  * ndo_start_xmit (struct mf_bcastq: bounded in bytes, in all and per
  * sender) and flooded breadth-first over the present nodes from the
@@ -23,6 +29,8 @@
 #include <linux/etherdevice.h>
 #include <linux/ktime.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/sort.h>
 #include <linux/uio.h>
 #include <net/sock.h>
 #include "mf.h"
@@ -189,10 +197,120 @@ struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
 	return skb;
 }
 
-int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
+/* The schedule s in fabric time (timing.h) on f's links as they are now:
+ * after the frames already reserved on them, whose slots the broadcast's
+ * sends then take too.  t0: the start, CLOCK_MONOTONIC ns.
+ */
+static int mf_bcast_time(struct mf_fabric *f, const struct mf_sched *s,
+			 u32 flags, u64 bytes, u64 t0, struct mf_timeline *tl)
+{
+	struct mf_timing tm = {
+		.switching = READ_ONCE(f->links.switching),
+		.async = flags & MESHFABRIC_BCAST_ASYNC,
+		.bytes = bytes,
+		.get = mf_link_model,
+		.ctx = f,
+	};
+	u64 *free, l, busy, end;
+	int err;
+
+	err = mf_timeline_alloc(tl, &f->topo, s);
+	if (err)
+		return err;
+	free = mf_alloc_array(f->links.n, sizeof(*free), false);
+	if (!free) {
+		mf_timeline_free(tl);
+		return -ENOMEM;
+	}
+	for (l = 0; l < f->links.n; l++) {
+		busy = atomic64_read(&f->links.st[l].busy);
+		free[l] = busy > t0 ? busy - t0 : 0;
+	}
+	err = mf_sched_time(&f->topo, s, &tm, free, tl);
+	for (l = 0; !err && l < f->links.n; l++) {
+		if (!free[l])
+			continue;
+		end = t0 + free[l];
+		busy = atomic64_read(&f->links.st[l].busy);
+		while (busy < end &&
+		       !atomic64_try_cmpxchg(&f->links.st[l].busy, &busy, end))
+			;
+		if (!(l & 4095))
+			cond_resched();
+	}
+	mf_free(free);
+	if (err)
+		mf_timeline_free(tl);
+	return err;
+}
+
+struct mf_arrival {
+	u64 t;
+	u32 node;
+};
+
+static int mf_arrival_cmp(const void *a, const void *b)
+{
+	const struct mf_arrival *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return x->node < y->node ? -1 : x->node > y->node;
+}
+
+/* Sleep until CLOCK_MONOTONIC reaches when: 0, or -EINTR on a fatal
+ * signal, -ENOENT if f was destroyed meanwhile.
+ */
+static int mf_wait_until(struct mf_fabric *f, u64 when)
+{
+	ktime_t t = ns_to_ktime(when);
+
+	while (ktime_get_ns() < when) {
+		set_current_state(TASK_KILLABLE);
+		schedule_hrtimeout_range(&t, 0, HRTIMER_MODE_ABS);
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		if (READ_ONCE(f->dead))
+			return -ENOENT;
+	}
+	return 0;
+}
+
+/* Deliver frame to the nodes of got (all but the source) at their
+ * arrival times: in time order, sleeping in between.
+ */
+static int mf_bcast_deliver_timed(struct mf_fabric *f, u32 source,
+				  const unsigned long *got,
+				  const struct mf_timeline *tl, u64 t0,
+				  struct sk_buff *frame, u32 *delivered)
+{
+	struct mf_arrival *a;
+	u32 v, n = 0, i;
+	int err = 0;
+
+	a = mf_alloc_array(f->topo.nodes, sizeof(*a), false);
+	if (!a)
+		return -ENOMEM;
+	for_each_set_bit(v, got, f->topo.nodes)
+		if (v != source)
+			a[n++] = (struct mf_arrival){ tl->arrive[v], v };
+	sort(a, n, sizeof(*a), mf_arrival_cmp, NULL);
+	for (i = 0; i < n && !err; i++) {
+		err = mf_wait_until(f, t0 + a[i].t);
+		if (!err && mf_deliver(f, a[i].node, frame, 0))
+			(*delivered)++;
+	}
+	mf_free(a);
+	return err;
+}
+
+int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		 struct sk_buff *frame, struct mf_bcast_result *res)
 {
+	bool timed = READ_ONCE(f->links.timed), sent;
 	const struct mf_topo *t = &f->topo;
+	struct mf_timeline tl = { 0 };
+	unsigned long *got = NULL;
 	const struct mf_send *send;
 	struct mf_cached_sched *e;
 	struct net_device *sdev;
@@ -225,30 +343,57 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
 		goto out_unlock;
 	frame->dev = sdev;
 	t0 = ktime_get_ns();
+	if (timed) {
+		got = mf_alloc_array(BITS_TO_LONGS(t->nodes), sizeof(long),
+				     true);
+		err = got ? mf_bcast_time(f, s, flags, frame->len, t0, &tl) :
+			    -ENOMEM;
+		if (err) {
+			frame->dev = NULL;
+			goto out_unlock;
+		}
+		__set_bit(source, got);
+	}
 	for (i = 0; i < s->nsteps; i++) {
 		mf_linkacct_step(&f->acct);
 		send = mf_sched_sends(s, i, &count);
 		for (j = 0; j < count; j++) {
 			const u32 *p = &s->path[send[j].path];
 
+			/* timed: a node that did not get the frame (a lossy
+			 * link) has nothing to send
+			 */
+			sent = !timed || test_bit(send[j].src, got);
 			local_bh_disable();	/* this CPU's counters */
 			for (h = 0; h < send[j].hops; h++) {
 				/* mf_check() proved p[h], p[h + 1] adjacent */
 				port = mf_topo_port(t, p[h], p[h + 1]);
 				link = mf_topo_link(t, p[h], port);
 				mf_linkacct_hop(&f->acct, link);
-				mf_link_count(f, link, 1, frame->len);
+				if (sent && timed && mf_link_loses(f, link))
+					sent = false;
+				if (sent)
+					mf_link_count(f, link, 1, frame->len);
 			}
 			local_bh_enable();
 			tcd += send[j].hops;
-			if (mf_deliver(f, send[j].dst, frame, 0))
+			if (timed && sent)
+				__set_bit(send[j].dst, got);
+			else if (sent && mf_deliver(f, send[j].dst, frame, 0))
 				res->delivered++;
 		}
 		trace_meshfabric_bcast_step(f->id, i, count,
-					    ktime_get_ns() - t0);
+					    ktime_get_ns() - t0,
+					    timed ? tl.step_ns[i] : 0);
 		cond_resched();
 	}
+	if (timed)
+		err = mf_bcast_deliver_timed(f, source, got, &tl, t0, frame,
+					     &res->delivered);
 	res->elapsed_ns = ktime_get_ns() - t0;
+	res->fabric_time_ns = tl.total_ns;
+	res->step_ns = tl.step_ns;	/* the caller's now */
+	tl.step_ns = NULL;
 	res->algo = e->used;
 	res->stats.steps = s->nsteps;
 	res->stats.sends = s->nsends;
@@ -258,6 +403,8 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
 	frame->dev = NULL;
 out_unlock:
 	mutex_unlock(&f->bcast_lock);
+	mf_timeline_free(&tl);
+	mf_free(got);
 	dev_put(sdev);
 	return err;
 }

@@ -153,6 +153,7 @@ static void mf_links_free(struct mf_links *l)
 			mf_counted_free(l->row[cpu]);
 		mf_counted_free(l->row);
 	}
+	mf_counted_free(l->st);
 	mf_counted_free(l->base);
 	mf_counted_free(l->peer);
 	memset(l, 0, sizeof(*l));
@@ -172,9 +173,12 @@ static int mf_links_init(struct mf_fabric *f)
 	l->peer = mf_counted_zalloc(array_size(l->n, sizeof(*l->peer)));
 	l->base = mf_counted_zalloc(bytes);
 	l->row = mf_counted_zalloc(array_size(nr_cpu_ids, sizeof(*l->row)));
-	if (!l->peer || !l->base || !l->row)
+	l->st = mf_counted_zalloc(array_size(l->n, sizeof(*l->st)));
+	if (!l->peer || !l->base || !l->row || !l->st)
 		goto err;
-	f->footprint += l->n * (sizeof(*l->peer) + sizeof(*l->base));
+	f->footprint += l->n * (sizeof(*l->peer) + sizeof(*l->base) +
+				sizeof(*l->st));
+	mf_links_defaults(f);
 	for_each_possible_cpu(cpu) {
 		l->row[cpu] = mf_counted_zalloc(bytes);
 		if (!l->row[cpu])
@@ -196,17 +200,34 @@ err:
 	return -ENOMEM;
 }
 
-void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes)
+void mf_link_read_all(struct mf_fabric *f, u64 l, struct mf_linkctr *c)
 {
-	u64 p = 0, b = 0;
+	const struct mf_linkctr *r, *base = &f->links.base[l];
 	unsigned int cpu;
 
+	memset(c, 0, sizeof(*c));
 	for_each_possible_cpu(cpu) {
-		p += READ_ONCE(f->links.row[cpu][l].packets);
-		b += READ_ONCE(f->links.row[cpu][l].bytes);
+		r = &f->links.row[cpu][l];
+		c->packets += READ_ONCE(r->packets);
+		c->bytes += READ_ONCE(r->bytes);
+		c->drop_loss += READ_ONCE(r->drop_loss);
+		c->drop_queue += READ_ONCE(r->drop_queue);
+		c->busy_ns += READ_ONCE(r->busy_ns);
 	}
-	*packets = p - READ_ONCE(f->links.base[l].packets);
-	*bytes = b - READ_ONCE(f->links.base[l].bytes);
+	c->packets -= READ_ONCE(base->packets);
+	c->bytes -= READ_ONCE(base->bytes);
+	c->drop_loss -= READ_ONCE(base->drop_loss);
+	c->drop_queue -= READ_ONCE(base->drop_queue);
+	c->busy_ns -= READ_ONCE(base->busy_ns);
+}
+
+void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes)
+{
+	struct mf_linkctr c;
+
+	mf_link_read_all(f, l, &c);
+	*packets = c.packets;
+	*bytes = c.bytes;
 }
 
 /* Restart every counter from zero: the bases take the current sums (the
@@ -215,14 +236,18 @@ void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes)
  */
 void mf_link_reset(struct mf_fabric *f)
 {
-	struct mf_linkctr *base = f->links.base;
-	u64 l, p, b;
+	struct mf_linkctr *base = f->links.base, c;
+	u64 l;
 
 	mutex_lock(&f->stats_lock);
 	for (l = 0; l < f->links.n; l++) {
-		mf_link_read(f, l, &p, &b);
-		WRITE_ONCE(base[l].packets, base[l].packets + p);
-		WRITE_ONCE(base[l].bytes, base[l].bytes + b);
+		mf_link_read_all(f, l, &c);
+		WRITE_ONCE(base[l].packets, base[l].packets + c.packets);
+		WRITE_ONCE(base[l].bytes, base[l].bytes + c.bytes);
+		WRITE_ONCE(base[l].drop_loss, base[l].drop_loss + c.drop_loss);
+		WRITE_ONCE(base[l].drop_queue,
+			   base[l].drop_queue + c.drop_queue);
+		WRITE_ONCE(base[l].busy_ns, base[l].busy_ns + c.busy_ns);
 		if (!(l & 4095))
 			cond_resched();
 	}
@@ -231,6 +256,7 @@ void mf_link_reset(struct mf_fabric *f)
 
 static void mf_fabric_free(struct mf_fabric *f)
 {
+	mf_tq_stop(f);		/* done at teardown; created but never listed */
 	if (f->owner)
 		put_user_ns(f->owner);
 	mf_bcast_fabric_free(f);
@@ -351,6 +377,7 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	mutex_init(&f->lock);
 	mutex_init(&f->stats_lock);
 	mutex_init(&f->bcast_lock);
+	mf_tq_init(f);
 	err = mf_topo_init(&f->topo, c->kind, c->ndims, c->dims);
 	if (err)
 		goto err_free;
@@ -460,6 +487,7 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	mutex_unlock(&f->lock);
 	/* No netdev can queue a frame any more. */
 	mf_bcast_fabric_stop(f);
+	mf_tq_stop(f);
 }
 
 /* Take f off the list (it must be listed) and tear it down. */

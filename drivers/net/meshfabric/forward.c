@@ -7,6 +7,8 @@
  * frame on every directed link it crosses in this CPU's counters, then
  * hand it to the destination's netdev (dev_forward_skb: scrubbed,
  * eth_type_trans, netif_rx).  A GONE node on the way drops it.
+ * On a fabric with timed links (link.c) the frame reserves its slots on
+ * the links of its path and waits for its arrival time in tqueue.c.
  * Broadcast and multicast: queued, bounded, for bcast.c's flood, which
  * runs on the module's workqueue.  Multicast membership reports
  * (MLD, IGMP) are consumed, not flooded: a fabric has no multicast router
@@ -23,6 +25,8 @@
 #include <linux/ipv6.h>
 #include <linux/icmpv6.h>
 #include <linux/igmp.h>
+#include <linux/tcp.h>
+#include <linux/udp.h>
 #include <net/ipv6.h>
 #include "mf.h"
 #include "trace.h"
@@ -48,6 +52,63 @@ static int mf_forward_walk(struct mf_fabric *f, u32 src, u32 dst,
 		mf_link_count(f, (u64)from * np + port, packets, len);
 	}
 	return hops;
+}
+
+/* The wire size of one segment of skb (a GSO frame's segments all have
+ * its headers; the last one may be shorter: counted as long).
+ */
+static void mf_frame_size(const struct sk_buff *skb, struct mf_tframe *fr)
+{
+	unsigned int hdr;
+
+	fr->len = skb->len;
+	fr->segs = 1;
+	fr->seg_bytes = skb->len;
+	if (!skb_is_gso(skb))
+		return;
+	fr->segs = skb_shinfo(skb)->gso_segs;
+	hdr = skb_transport_offset(skb);
+	if (skb_shinfo(skb)->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6))
+		hdr += tcp_hdrlen(skb);
+	else
+		hdr += sizeof(struct udphdr);
+	fr->seg_bytes = min(skb->len, hdr + skb_shinfo(skb)->gso_size);
+}
+
+/* A timed frame (mf.h's link.c): reserve its slot on every link of its
+ * path now, then let it wait in the fabric's time-ordered queue for its
+ * arrival.  Consumes skb; the drop reason, or -1 if it is on its way.
+ */
+static int mf_forward_timed(struct mf_fabric *f, u32 src, u32 dst,
+			    struct sk_buff *skb)
+{
+	u32 hops = 0, limit = mf_topo_diameter(&f->topo);
+	u32 np = f->topo.nports, port, from;
+	enum mf_drop_reason why;
+	struct mf_tframe fr;
+	struct mf_walk w;
+
+	mf_frame_size(skb, &fr);
+	fr.head = ktime_get_ns();
+	fr.tail = fr.head;
+	mf_rt_walk_start(&f->rt, src, dst, &w);
+	while (w.cur != dst) {
+		from = w.cur;
+		port = mf_rt_walk_hop(&f->rt, f->links.peer, &w);
+		if (++hops > limit || mf_node_gone(f, w.cur)) {
+			why = MF_DROP_NODE_GONE;
+			goto drop;
+		}
+		if (!mf_link_reserve(f, (u64)from * np + port, &fr, &why))
+			goto drop;
+	}
+	trace_meshfabric_forward(f->id, src, dst, hops, fr.len);
+	if (!mf_tq_enqueue(f, dst, skb, fr.tail))
+		return MF_DROP_QUEUE_FULL;	/* skb freed */
+	return -1;
+drop:
+	kfree_skb(skb);
+	return why;
 }
 
 /* True for an MLD (ICMPv6 130/131/132/143) or IGMP frame. */
@@ -96,7 +157,7 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	enum mf_drop_reason reason = MF_DROP_NO_DEST;
 	struct net_device *peer;
 	const struct ethhdr *eth;
-	int hops;
+	int hops, ret;
 	s64 dst;
 
 	if (!pskb_may_pull(skb, ETH_HLEN))
@@ -121,6 +182,16 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	if (dst < 0 || dst == priv->node) {
 		reason = MF_DROP_NO_DEST;
 		goto drop;
+	}
+	if (READ_ONCE(f->links.timed)) {
+		ret = mf_forward_timed(f, priv->node, dst, skb);
+		if (ret >= 0) {		/* dropped, skb freed */
+			trace_meshfabric_drop(f->id, priv->node, len, ret);
+			dev_core_stats_tx_dropped_inc(dev);
+		} else {
+			dev_sw_netstats_tx_add(dev, 1, len);
+		}
+		return NETDEV_TX_OK;
 	}
 	rcu_read_lock();
 	peer = rcu_dereference(f->node[dst].dev);

@@ -31,6 +31,9 @@ static_assert(sizeof(struct meshfabric_route) == 40);
 static_assert(sizeof(struct meshfabric_bcast) == 88);
 static_assert(sizeof(struct meshfabric_link_entry) == 32);
 static_assert(sizeof(struct meshfabric_link_stats) == 40);
+static_assert(sizeof(struct meshfabric_link_set) == 64);
+static_assert(sizeof(struct meshfabric_link_info) == 104);
+static_assert(sizeof(struct meshfabric_link_get) == 56);
 
 #define MF_CHUNK	64	/* entries copied per round trip */
 
@@ -80,13 +83,41 @@ int mf_validate_create(const struct meshfabric_create *c)
 
 int mf_validate_bcast(const struct meshfabric_bcast *b)
 {
-	if (b->flags || !mf_all_zero(b->reserved, sizeof(b->reserved)))
+	if (b->flags & ~MESHFABRIC_BCAST_ASYNC)
 		return -EINVAL;
 	if (b->algo > MESHFABRIC_ALGO_MAX)
 		return -EINVAL;
 	if (b->len > MESHFABRIC_MAX_PAYLOAD)
 		return -E2BIG;
 	if (b->ethertype < ETH_P_802_3_MIN || b->ethertype > 0xffff)
+		return -EINVAL;
+	return 0;
+}
+
+int mf_validate_link_set(const struct meshfabric_link_set *ls)
+{
+	const u32 known = MESHFABRIC_LINK_RATE | MESHFABRIC_LINK_DELAY |
+			  MESHFABRIC_LINK_QUEUE | MESHFABRIC_LINK_LOSS |
+			  MESHFABRIC_LINK_SWITCHING;
+
+	if (!ls->flags || (ls->flags & ~known) || ls->count ||
+	    !mf_all_zero(ls->reserved, sizeof(ls->reserved)))
+		return -EINVAL;
+	/* fields not applied must be zero too: nothing is ignored */
+	if (ls->rate > MESHFABRIC_RATE_MAX ||
+	    (ls->rate && !(ls->flags & MESHFABRIC_LINK_RATE)))
+		return -EINVAL;
+	if (ls->delay_ns > MESHFABRIC_DELAY_MAX ||
+	    (ls->delay_ns && !(ls->flags & MESHFABRIC_LINK_DELAY)))
+		return -EINVAL;
+	if ((ls->flags & MESHFABRIC_LINK_QUEUE) ?
+	    !ls->queue || ls->queue > MESHFABRIC_QUEUE_MAX : ls->queue)
+		return -EINVAL;
+	if (ls->loss > MESHFABRIC_LOSS_MAX ||
+	    (ls->loss && !(ls->flags & MESHFABRIC_LINK_LOSS)))
+		return -EINVAL;
+	if (ls->switching > MESHFABRIC_SWITCH_CUT_THROUGH ||
+	    (ls->switching && !(ls->flags & MESHFABRIC_LINK_SWITCHING)))
 		return -EINVAL;
 	return 0;
 }
@@ -372,11 +403,22 @@ static long mf_ioc_bcast(void __user *argp)
 		err = PTR_ERR(skb);
 		goto out;
 	}
-	err = mf_bcast_run(f, b.source, b.algo, skb, &res);
+	err = mf_bcast_run(f, b.source, b.algo, b.flags, skb, &res);
 	if (err)
 		kfree_skb(skb);
 	else
 		consume_skb(skb);
+	if (err)
+		goto out;
+	if (b.step_ns_ptr) {
+		void __user *up = u64_to_user_ptr(b.step_ns_ptr);
+		size_t n = min(b.steps, res.stats.steps) * sizeof(u64);
+
+		if (res.step_ns ? copy_to_user(up, res.step_ns, n) :
+				  clear_user(up, n))
+			err = -EFAULT;
+	}
+	mf_free(res.step_ns);
 	if (err)
 		goto out;
 	b.algo = res.algo;
@@ -387,6 +429,7 @@ static long mf_ioc_bcast(void __user *argp)
 	b.contention = res.stats.contention;
 	b.delivered = res.delivered;
 	b.elapsed_ns = res.elapsed_ns;
+	b.fabric_time_ns = res.fabric_time_ns;
 	if (copy_to_user(argp, &b, sizeof(b)))
 		err = -EFAULT;
 out:
@@ -479,6 +522,93 @@ out:
 	return err;
 }
 
+static long mf_ioc_link_set(void __user *argp)
+{
+	struct meshfabric_link_set ls;
+	struct mf_fabric *f;
+	int ret;
+
+	if (copy_from_user(&ls, argp, sizeof(ls)))
+		return -EFAULT;
+	if (!mf_capable())
+		return -EPERM;
+	ret = mf_validate_link_set(&ls);
+	if (ret)
+		return ret;
+	f = mf_fabric_get_checked(ls.id, MF_NEED_ADMIN);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	ret = mf_link_set(f, &ls);
+	mf_fabric_put(f);
+	if (ret < 0)
+		return ret;
+	ls.count = ret;
+	/* the links changed whatever the copy does: nothing to undo */
+	return copy_to_user(argp, &ls, sizeof(ls)) ? -EFAULT : 0;
+}
+
+/* LINK_GET's entries first .. first + count - 1, MF_CHUNK at a time. */
+static int mf_link_info_copy(struct mf_fabric *f,
+			     struct meshfabric_link_get *lg)
+{
+	struct meshfabric_link_info __user *up = u64_to_user_ptr(lg->links_ptr);
+	struct meshfabric_link_info *buf;
+	u32 n, i, k, done = 0;
+	int err = 0;
+
+	n = min_t(u64, lg->count, f->links.n - lg->first);
+	buf = mf_counted_zalloc(MF_CHUNK * sizeof(*buf));
+	if (!buf)
+		return -ENOMEM;
+	while (done < n) {
+		k = min_t(u32, MF_CHUNK, n - done);
+		for (i = 0; i < k; i++)
+			mf_link_info(f, (u64)lg->first + done + i, lg->now_ns,
+				     &buf[i]);
+		if (copy_to_user(up + done, buf, k * sizeof(*buf))) {
+			err = -EFAULT;
+			break;
+		}
+		done += k;
+		cond_resched();
+	}
+	mf_counted_free(buf);
+	lg->count = done;
+	return err;
+}
+
+static long mf_ioc_link_get(void __user *argp)
+{
+	struct meshfabric_link_get lg;
+	struct mf_fabric *f;
+	int err = 0;
+
+	if (copy_from_user(&lg, argp, sizeof(lg)))
+		return -EFAULT;
+	if (lg.flags || lg.nlinks || lg.switching || lg.now_ns ||
+	    !mf_all_zero(lg.reserved, sizeof(lg.reserved)))
+		return -EINVAL;
+	f = mf_fabric_get_checked(lg.id, MF_NEED_VISIBLE);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	if (lg.first > f->links.n) {
+		err = -EINVAL;
+		goto out;
+	}
+	lg.nlinks = f->links.n;
+	lg.switching = READ_ONCE(f->links.switching);
+	lg.now_ns = ktime_get_ns();
+	if (lg.links_ptr)
+		err = mf_link_info_copy(f, &lg);
+	else
+		lg.count = 0;
+	if (!err && copy_to_user(argp, &lg, sizeof(lg)))
+		err = -EFAULT;
+out:
+	mf_fabric_put(f);
+	return err;
+}
+
 long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *argp = (void __user *)arg;
@@ -498,6 +628,10 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return mf_ioc_bcast(argp);
 	case MESHFABRIC_IOC_LINK_STATS:
 		return mf_ioc_link_stats(argp);
+	case MESHFABRIC_IOC_LINK_SET:
+		return mf_ioc_link_set(argp);
+	case MESHFABRIC_IOC_LINK_GET:
+		return mf_ioc_link_get(argp);
 	}
 	return -ENOTTY;
 }

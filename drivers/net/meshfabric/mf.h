@@ -26,6 +26,8 @@
 #include <linux/atomic.h>
 #include <linux/list.h>
 #include <linux/smp.h>
+#include <linux/hrtimer.h>
+#include <linux/rbtree.h>
 #include <linux/meshfabric.h>
 
 #include "topo.h"
@@ -34,11 +36,23 @@
 #include "check.h"
 #include "linkacct.h"
 #include "algo.h"
+#include "timing.h"
 
 /* The version of the module and its DKMS package (the Makefile reads it
  * from here: one source).
  */
 #define MF_VERSION	"0.2.0"
+
+/* Why a frame was dropped (the meshfabric_drop tracepoint's reason). */
+enum mf_drop_reason {
+	MF_DROP_NODE_GONE,	/* the destination, or a node on the way */
+	MF_DROP_NO_DEST,	/* no node of the fabric has that MAC */
+	MF_DROP_MTU,		/* the receiver's MTU is below the frame */
+	MF_DROP_QUEUE_FULL,	/* a queue: broadcast (in all or the sender's
+				 * share), a link's, or the timed frames'
+				 */
+	MF_DROP_LOSS,		/* a lossy link's draw */
+};
 
 /* Node states (MESHFABRIC_NODE_* in INFO are derived from these). */
 enum mf_node_state {
@@ -58,6 +72,25 @@ struct mf_node {
 struct mf_linkctr {
 	u64 packets;
 	u64 bytes;
+	u64 drop_loss;		/* frames the loss draw picked */
+	u64 drop_queue;		/* frames refused by a full queue */
+	u64 busy_ns;		/* time spent serialising frames */
+};
+
+/* A directed link's timing (link.c; the model is the core's timing.h).
+ *  - busy: when the link is next free (CLOCK_MONOTONIC ns): the end of
+ *    the last slot reserved on it.  Updated lock-free by compare and
+ *    exchange (any CPU, any context); read with atomic64_read.
+ *  - rate, delay_ns, queue, loss: written under fabric->lock (LINK_SET)
+ *    with WRITE_ONCE, read with READ_ONCE anywhere.  A frame may see one
+ *    link's fields from two LINK_SETs at once; each value is valid.
+ */
+struct mf_linkstate {
+	atomic64_t busy;
+	u64 rate;		/* bits/s; 0: unlimited */
+	u64 delay_ns;
+	u32 queue;		/* frames */
+	u32 loss;		/* parts per 10^9 */
 };
 
 /* The directed links: link number l = node * nports + port.  This is the
@@ -81,6 +114,14 @@ struct mf_links {
 	u32 *peer;
 	struct mf_linkctr **row;	/* nr_cpu_ids rows */
 	struct mf_linkctr *base;
+	struct mf_linkstate *st;	/* n entries, rules in mf_linkstate */
+	/* Written under fabric->lock (LINK_SET), read with READ_ONCE:
+	 * timed: some link has a rate, a delay or a loss (frames then
+	 * follow the link model; otherwise they cross the fabric at once);
+	 * switching: MESHFABRIC_SWITCH_*.
+	 */
+	bool timed;
+	u32 switching;
 };
 
 /* Routing table (rtable.c), immutable after creation: no lock.  A frame's
@@ -147,6 +188,18 @@ struct mf_bcastq {
 	unsigned long *seen;	/* BFS: nodes reached */
 };
 
+/* Unicast frames of timed links wait here for their arrival time, in a
+ * tree by time (as netem's tfifo), delivered by one hrtimer (softirq).
+ * tree, bytes, stopped under lock (taken with BH disabled).
+ */
+struct mf_tqueue {
+	spinlock_t lock;	/* the fields below but timer */
+	struct rb_root_cached tree;
+	u32 bytes;		/* truesize queued, <= MESHFABRIC_TIMED_BYTES */
+	bool stopped;		/* teardown: no more frames */
+	struct hrtimer timer;
+};
+
 struct mf_owner;
 
 struct mf_fabric {
@@ -184,6 +237,7 @@ struct mf_fabric {
 	struct mf_linkacct acct;	/* allocated on first broadcast */
 
 	struct mf_bcastq bq;	/* frames broadcast by nodes */
+	struct mf_tqueue tq;	/* timed frames on their way (tqueue.c) */
 	struct dentry *debugfs;	/* fabric.c */
 };
 
@@ -273,6 +327,7 @@ void mf_fabric_destroy_all(void);
 int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname);
 /* Link l's counters since the last reset. */
+void mf_link_read_all(struct mf_fabric *f, u64 l, struct mf_linkctr *c);
 void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes);
 /* Restart every link's counters from zero (takes f->stats_lock). */
 void mf_link_reset(struct mf_fabric *f);
@@ -316,6 +371,54 @@ static inline u32 mf_rt_walk_hop(const struct mf_rtable *rt, const u32 *peer,
 int mf_rt_path(const struct mf_fabric *f, u32 src, u32 dst, u32 *path,
 	       u32 max);
 
+/* --- link.c ---------------------------------------------------------- */
+
+/* A timed frame crossing links: a burst of segs back-to-back segments
+ * of seg_bytes each (1 for a frame that is not GSO).
+ *  head: when its first segment is ready to take the next link;
+ *  tail: when its last bit has reached the current node.
+ */
+struct mf_tframe {
+	u64 head;
+	u64 tail;
+	u32 segs;
+	u32 seg_bytes;
+	u32 len;		/* skb->len, for the byte counters */
+};
+
+/* Set every link to the defaults of an untimed fabric. */
+void mf_links_defaults(struct mf_fabric *f);
+/* LINK_SET (validated fields; node and port checked here): the links
+ * changed, or -EINVAL.  Takes f->lock.
+ */
+int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls);
+/* One LINK_GET entry at time now. */
+void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
+		  struct meshfabric_link_info *li);
+/* Reserve fr's slot on link l (struct mf_linkstate), count it, and move
+ * fr to the next node: true, or false with *why set (the frame is
+ * counted as dropped on l).  Caller has BH disabled.
+ */
+bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
+		     enum mf_drop_reason *why);
+/* One frame on link l: true if the link's loss draw picks it (counted).
+ * Caller has BH disabled.
+ */
+bool mf_link_loses(struct mf_fabric *f, u64 l);
+/* The link model of link l (mf_timing.get). */
+void mf_link_model(const void *fabric, u64 l, struct mf_link_model *out);
+
+/* --- tqueue.c -------------------------------------------------------- */
+
+void mf_tq_init(struct mf_fabric *f);
+/* Hand skb to node dst at time when (CLOCK_MONOTONIC ns); consumes skb.
+ * False if the queue is full or stopped (skb freed).
+ */
+bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
+		   u64 when);
+/* Teardown: no frame is delivered after this returns. */
+void mf_tq_stop(struct mf_fabric *f);
+
 /* --- netdev.c -------------------------------------------------------- */
 
 int mf_netdev_init(void);
@@ -334,6 +437,9 @@ struct mf_bcast_result {
 	struct mf_stats stats;
 	u32 delivered;
 	u64 elapsed_ns;
+	u64 fabric_time_ns;
+	u64 *step_ns;		/* in: stats.steps capacity, or NULL */
+	u32 step_max;
 };
 
 int mf_bcast_init(void);
@@ -348,7 +454,7 @@ struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
 /* Broadcast frame (an Ethernet frame; its skb->dev is overwritten) from
  * source along the schedule of algo; does not consume frame.
  */
-int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo,
+int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		 struct sk_buff *frame, struct mf_bcast_result *res);
 /* Queue a frame sent by node source (consumed); false if dropped. */
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
@@ -357,6 +463,7 @@ bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
 
 int mf_validate_create(const struct meshfabric_create *c);
 int mf_validate_bcast(const struct meshfabric_bcast *b);
+int mf_validate_link_set(const struct meshfabric_link_set *ls);
 long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 int mf_ioctl_init(void);
 void mf_ioctl_exit(void);

@@ -15,21 +15,12 @@
 
 #include <linux/tracepoint.h>
 
-/* Why a frame was dropped (meshfabric_drop's reason). */
-#ifndef _MF_TRACE_ENUM	/* defined once: this header is read again */
-#define _MF_TRACE_ENUM
-enum mf_drop_reason {
-	MF_DROP_NODE_GONE,	/* the destination, or a node on the way */
-	MF_DROP_NO_DEST,	/* no node of the fabric has that MAC */
-	MF_DROP_MTU,		/* the receiver's MTU is below the frame */
-	MF_DROP_QUEUE_FULL,	/* the broadcast queue or the sender's share */
-};
-#endif
-
+/* enum mf_drop_reason is mf.h's (every includer includes mf.h first). */
 TRACE_DEFINE_ENUM(MF_DROP_NODE_GONE);
 TRACE_DEFINE_ENUM(MF_DROP_NO_DEST);
 TRACE_DEFINE_ENUM(MF_DROP_MTU);
 TRACE_DEFINE_ENUM(MF_DROP_QUEUE_FULL);
+TRACE_DEFINE_ENUM(MF_DROP_LOSS);
 
 TRACE_EVENT(meshfabric_forward,
 	TP_PROTO(u32 fabric, u32 src, u32 dst, u32 hops, u32 bytes),
@@ -74,27 +65,67 @@ TRACE_EVENT(meshfabric_drop,
 				   { MF_DROP_NODE_GONE, "node_gone" },
 				   { MF_DROP_NO_DEST, "unreachable" },
 				   { MF_DROP_MTU, "mtu" },
-				   { MF_DROP_QUEUE_FULL, "queue_full" }))
+				   { MF_DROP_QUEUE_FULL, "queue_full" },
+				   { MF_DROP_LOSS, "loss" }))
 );
 
 TRACE_EVENT(meshfabric_bcast_step,
-	TP_PROTO(u32 fabric, u32 step, u32 sends, u64 elapsed_ns),
-	TP_ARGS(fabric, step, sends, elapsed_ns),
+	TP_PROTO(u32 fabric, u32 step, u32 sends, u64 elapsed_ns,
+		 u64 fabric_ns),
+	TP_ARGS(fabric, step, sends, elapsed_ns, fabric_ns),
 	TP_STRUCT__entry(
 		__field(u32, fabric)
 		__field(u32, step)
 		__field(u32, sends)
 		__field(u64, elapsed_ns)
+		__field(u64, fabric_ns)
 	),
 	TP_fast_assign(
 		__entry->fabric = fabric;
 		__entry->step = step;
 		__entry->sends = sends;
 		__entry->elapsed_ns = elapsed_ns;
+		__entry->fabric_ns = fabric_ns;
 	),
-	TP_printk("fabric=%u step=%u sends=%u elapsed_ns=%llu",
+	TP_printk("fabric=%u step=%u sends=%u elapsed_ns=%llu fabric_ns=%llu",
 		  __entry->fabric, __entry->step, __entry->sends,
-		  __entry->elapsed_ns)
+		  __entry->elapsed_ns, __entry->fabric_ns)
+);
+
+/* A LINK_SET: the links of node through port (MESHFABRIC_ALL: every
+ * one) now have these parameters (those flags names).
+ */
+TRACE_EVENT(meshfabric_link_set,
+	TP_PROTO(u32 fabric, u32 node, u32 port, u32 flags, u64 rate,
+		 u64 delay_ns, u32 queue, u32 loss, u32 switching),
+	TP_ARGS(fabric, node, port, flags, rate, delay_ns, queue, loss,
+		switching),
+	TP_STRUCT__entry(
+		__field(u32, fabric)
+		__field(u32, node)
+		__field(u32, port)
+		__field(u32, flags)
+		__field(u64, rate)
+		__field(u64, delay_ns)
+		__field(u32, queue)
+		__field(u32, loss)
+		__field(u32, switching)
+	),
+	TP_fast_assign(
+		__entry->fabric = fabric;
+		__entry->node = node;
+		__entry->port = port;
+		__entry->flags = flags;
+		__entry->rate = rate;
+		__entry->delay_ns = delay_ns;
+		__entry->queue = queue;
+		__entry->loss = loss;
+		__entry->switching = switching;
+	),
+	TP_printk("fabric=%u node=%d port=%d flags=%#x rate=%llu delay_ns=%llu queue=%u loss_ppb=%u switching=%u",
+		  __entry->fabric, (int)__entry->node, (int)__entry->port,
+		  __entry->flags, __entry->rate, __entry->delay_ns,
+		  __entry->queue, __entry->loss, __entry->switching)
 );
 
 #endif /* _MF_TRACE_H */

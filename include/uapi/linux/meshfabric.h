@@ -43,6 +43,10 @@
 #define MESHFABRIC_MODEL_ONE_PORT	1
 #define MESHFABRIC_MODEL_ALL_PORT	2
 
+/* Switching of a fabric's links (LINK_SET; the core's timing.h). */
+#define MESHFABRIC_SWITCH_STORE_FORWARD	0	/* the default */
+#define MESHFABRIC_SWITCH_CUT_THROUGH	1
+
 /*
  * ioctl ABI of /dev/meshfabric (misc device, meshfabric.ko).
  *
@@ -53,19 +57,19 @@
  *  - reserved fields must be zero and unknown flags are rejected: -EINVAL;
  *  - an unknown command gets -ENOTTY; 32-bit callers use the same structs;
  *  - a fabric belongs to the user namespace owning its creator's network
- *    namespace (its owner).  It is visible (INFO, ROUTE, LINK_STATS, and
- *    so `meshfabric list`) only to callers whose user namespace is the
- *    owner or an ancestor of it: real root sees every fabric, a user
- *    namespace its own and its descendants'.  An invisible fabric answers
- *    -ENOENT, exactly as a missing one;
- *  - commands that change state (CREATE, DESTROY, ATTACH, BCAST, LINK_STATS
- *    with the reset flag) need CAP_NET_ADMIN in the user namespace owning
- *    the caller's network namespace, and all but CREATE also in the
- *    fabric's owner: -EPERM otherwise;
+ *    namespace (its owner).  It is visible (INFO, ROUTE, LINK_STATS,
+ *    LINK_GET, and so `meshfabric list`) only to callers whose user
+ *    namespace is the owner or an ancestor of it: real root sees every
+ *    fabric, a user namespace its own and its descendants'.  An invisible
+ *    fabric answers -ENOENT, exactly as a missing one;
+ *  - commands that change state (CREATE, DESTROY, ATTACH, BCAST, LINK_SET,
+ *    LINK_STATS with the reset flag) need CAP_NET_ADMIN in the user
+ *    namespace owning the caller's network namespace, and all but CREATE
+ *    also in the fabric's owner: -EPERM otherwise;
  *  - /dev/meshfabric is mode 0666, as /dev/net/tun: every command that
  *    changes anything checks capabilities itself, and the read-only ones
- *    (INFO, ROUTE, LINK_STATS) let unprivileged users watch the fabrics
- *    their own user namespace may see;
+ *    (INFO, ROUTE, LINK_STATS, LINK_GET) let unprivileged users watch the
+ *    fabrics their own user namespace may see;
  *  - a fabric id that names no fabric: -ENOENT; a node id out of range:
  *    -EINVAL; a limit below exceeded: -E2BIG (sizes) or -EINVAL;
  *  - a node is ABSENT until attached, PRESENT once its netdev exists and
@@ -248,23 +252,41 @@ struct meshfabric_route {
  * load - 1) are those of `meshfabric plan` for the same topology,
  * algorithm, routing and source.  delivered counts recipients whose netdev
  * accepted the frame (nodes - 1 when all are up).
+ *
+ * Fabric time: on a fabric with timed links (LINK_SET), the schedule runs
+ * on the links' model (rate, delay, switching; steps synchronous, or
+ * asynchronous with MESHFABRIC_BCAST_ASYNC), after the frames already
+ * queued on them; each recipient gets the frame at its arrival time and
+ * the call returns after the last delivery (a fatal signal ends it early:
+ * -EINTR, nothing copied out).  fabric_time_ns is when the last node got
+ * the frame, in ns from the call's start, and if step_ns_ptr is not 0, the
+ * last arrival of each step's sends is written there: steps (in) entries
+ * at most, so set steps to the array's capacity; steps (out) is the
+ * schedule's count whatever the capacity.  On an idle fabric these figures
+ * equal `meshfabric plan`'s with the same link model.  A lossy link may
+ * lose a send, and then the nodes below it in the schedule are not
+ * reached (delivered says how many were); queue limits do not apply to
+ * the offload.  Untimed fabrics (every link unlimited): fabric_time_ns 0.
  */
+#define MESHFABRIC_BCAST_ASYNC		(1U << 0)
+
 struct meshfabric_bcast {
 	__u32 id;			/* in */
-	__u32 flags;			/* in: 0 */
+	__u32 flags;			/* in: MESHFABRIC_BCAST_* */
 	__u32 source;			/* in */
 	__u32 algo;			/* in: MESHFABRIC_ALGO_*; out: the one run */
 	__u64 payload_ptr;		/* in */
 	__u32 len;			/* in */
 	__u32 ethertype;		/* in */
-	__u32 steps;			/* out */
+	__u32 steps;			/* in: step_ns capacity; out */
 	__u32 sends;			/* out */
 	__u64 tcd;			/* out */
 	__u32 max_link_load;		/* out */
 	__u32 delivered;		/* out */
 	__u64 contention;		/* out */
-	__u64 elapsed_ns;		/* out */
-	__u64 reserved[2];
+	__u64 elapsed_ns;		/* out: CPU time of the executor */
+	__u64 fabric_time_ns;		/* out */
+	__u64 step_ns_ptr;		/* in: __u64[steps] or 0 */
 };
 
 struct meshfabric_link_entry {
@@ -300,6 +322,104 @@ struct meshfabric_link_stats {
 	__u64 reserved;
 };
 
+/*
+ * Timed links.  Every directed link has a rate (bits/s, 0 = unlimited), a
+ * delay (ns), a queue limit (frames) and a loss probability (parts per
+ * billion: 10^9 = 100%); a fabric has one switching mode
+ * (MESHFABRIC_SWITCH_*).  A fabric is created with every link unlimited
+ * (rate 0, delay 0, loss 0, queue 1000, store-and-forward): frames then
+ * cross it at once, as before.  Once a link has a rate, a delay or a
+ * loss, every unicast frame follows the model of the core's timing.h: it
+ * reserves its slot on each link of its path when it is sent (in the
+ * order frames are sent, which approximates the order they reach a
+ * link), and is handed to its destination at its arrival time.  A frame
+ * that finds more frames queued ahead of it on a link than the queue
+ * limit (backlog / its serialisation time), or that the loss draw picks,
+ * is dropped there and counted on that link; a frame waiting for its
+ * delivery pins no socket (orphaned) and the frames of a fabric waiting at
+ * once are bounded (MESHFABRIC_TIMED_BYTES of truesize; beyond, dropped as
+ * queue_full on their first link).  A GSO frame of n segments is n
+ * back-to-back frames.  Frames broadcast by nodes (ARP, ND) are not timed.
+ */
+#define MESHFABRIC_TIMED_BYTES		(32U << 20)
+#define MESHFABRIC_RATE_MAX		1000000000000000ULL	/* 1 Pbit/s */
+#define MESHFABRIC_DELAY_MAX		10000000000ULL	/* 10 s */
+#define MESHFABRIC_QUEUE_MAX		1000000	/* frames */
+#define MESHFABRIC_QUEUE_DEFAULT	1000
+#define MESHFABRIC_LOSS_MAX		1000000000	/* 100% */
+#define MESHFABRIC_ALL			0xffffffffU	/* every node / port */
+
+/* LINK_SET flags: which fields to apply. */
+#define MESHFABRIC_LINK_RATE		(1U << 0)
+#define MESHFABRIC_LINK_DELAY		(1U << 1)
+#define MESHFABRIC_LINK_QUEUE		(1U << 2)
+#define MESHFABRIC_LINK_LOSS		(1U << 3)
+#define MESHFABRIC_LINK_SWITCHING	(1U << 4)	/* the fabric's */
+
+/*
+ * MESHFABRIC_IOC_LINK_SET: apply the fields flags names to the directed
+ * link of node through port, to every port of node (port
+ * MESHFABRIC_ALL), or to every link (node MESHFABRIC_ALL, port
+ * MESHFABRIC_ALL); switching applies to the fabric.  Ports without a link
+ * (MESHFABRIC_NO_PEER in LINK_STATS) are skipped by ALL and refused by
+ * name (-EINVAL).  Every value is checked before anything changes:
+ * -EINVAL for a rate above MESHFABRIC_RATE_MAX, a delay above
+ * MESHFABRIC_DELAY_MAX, a queue of 0 or above MESHFABRIC_QUEUE_MAX, a loss
+ * above MESHFABRIC_LOSS_MAX, an unknown switching, node or port, no flag.
+ * Frames already on their way keep the parameters they were sent with.
+ * Out: count, the links changed.
+ */
+struct meshfabric_link_set {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: MESHFABRIC_LINK_* */
+	__u32 node;			/* in: node id or MESHFABRIC_ALL */
+	__u32 port;			/* in: port or MESHFABRIC_ALL */
+	__u64 rate;			/* in: bits/s, 0 = unlimited */
+	__u64 delay_ns;			/* in */
+	__u32 queue;			/* in: frames */
+	__u32 loss;			/* in: parts per 10^9 */
+	__u32 switching;		/* in: MESHFABRIC_SWITCH_* */
+	__u32 count;			/* out */
+	__u64 reserved[2];
+};
+
+struct meshfabric_link_info {
+	__u32 node;			/* link = node * nports + port */
+	__u32 port;
+	__u32 peer;			/* MESHFABRIC_NO_PEER: no link */
+	__u32 queue;			/* queue limit, frames */
+	__u64 rate;			/* bits/s, 0 = unlimited */
+	__u64 delay_ns;
+	__u32 loss;			/* parts per 10^9 */
+	__u32 reserved0;
+	__u64 packets;			/* as LINK_STATS */
+	__u64 bytes;
+	__u64 drop_loss;		/* frames lost on the link */
+	__u64 drop_queue;		/* frames refused by a full queue */
+	__u64 busy_ns;			/* time spent serialising frames */
+	__u64 backlog_ns;		/* now: work queued on the link, ns */
+	__u64 reserved[2];
+};
+
+/*
+ * MESHFABRIC_IOC_LINK_GET: parameters, counters and backlog of links
+ * first .. first + count - 1 (as LINK_STATS, whose reset flag restarts
+ * these counters too).  Out: nlinks, the fabric's switching, and now_ns,
+ * the fabric clock (CLOCK_MONOTONIC) when the entries were read, so that
+ * two reads give utilisation = busy_ns difference / now_ns difference.
+ */
+struct meshfabric_link_get {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: 0 */
+	__u64 links_ptr;		/* in: struct meshfabric_link_info[] */
+	__u32 first;			/* in */
+	__u32 count;			/* in: capacity; out: written */
+	__u32 nlinks;			/* out */
+	__u32 switching;		/* out: MESHFABRIC_SWITCH_* */
+	__u64 now_ns;			/* out */
+	__u64 reserved[2];
+};
+
 #define MESHFABRIC_IOC_CREATE \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_create)
 #define MESHFABRIC_IOC_DESTROY \
@@ -314,5 +434,9 @@ struct meshfabric_link_stats {
 	_IOWR(MESHFABRIC_IOC_MAGIC, 6, struct meshfabric_bcast)
 #define MESHFABRIC_IOC_LINK_STATS \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 7, struct meshfabric_link_stats)
+#define MESHFABRIC_IOC_LINK_SET \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 8, struct meshfabric_link_set)
+#define MESHFABRIC_IOC_LINK_GET \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 9, struct meshfabric_link_get)
 
 #endif /* _UAPI_LINUX_MESHFABRIC_H */

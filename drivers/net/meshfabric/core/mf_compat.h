@@ -23,6 +23,7 @@
 #include <linux/overflow.h>
 #include <linux/limits.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 
 /* The core runs on behalf of a user (schedules built for BCAST, link
  * accounting): its memory is charged to the caller's memory cgroup.
@@ -84,6 +85,16 @@ static inline void mf_free(void *p)
 	free(p);
 }
 #endif /* __KERNEL__ */
+
+/* a / b for u64 (the kernel has no 64-bit division on every target). */
+static inline u64 mf_div64(u64 a, u64 b)
+{
+#ifdef __KERNEL__
+	return div64_u64(a, b);
+#else
+	return a / b;
+#endif
+}
 
 /* n * size bytes, or NULL if that exceeds 2^34 or size_t (32-bit hosts). */
 static inline void *mf_alloc_array(size_t n, size_t size, bool zero)

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * units.c - tc-like rates, times and loss percentages (units.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <linux/meshfabric.h>
+
+#include "units.h"
+
+struct mf_unit {
+	const char *name;
+	double scale;
+};
+
+/* A number and a unit of table; -1 if s is neither. */
+static int mf_parse_scaled(const char *s, const struct mf_unit *table,
+			   double bare, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s || *s == '-' || *s == '+' || strchr(s, ' '))
+		return -1;
+	v = strtod(s, &end);
+	if (end == s || !(v >= 0 && v < 1e30))	/* NaN, inf, < 0 */
+		return -1;
+	if (!*end) {
+		*out = v * bare;
+		return 0;
+	}
+	for (; table->name; table++) {
+		if (!strcasecmp(end, table->name)) {
+			*out = v * table->scale;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static const struct mf_unit mf_rate_units[] = {
+	{ "bit", 1 }, { "kbit", 1e3 }, { "mbit", 1e6 }, { "gbit", 1e9 },
+	{ "tbit", 1e12 }, { "kibit", 1024.0 }, { "mibit", 1048576.0 },
+	{ "gibit", 1073741824.0 }, { "tibit", 1099511627776.0 },
+	{ "bps", 8 }, { "kbps", 8e3 }, { "mbps", 8e6 }, { "gbps", 8e9 },
+	{ "tbps", 8e12 }, { NULL, 0 }
+};
+
+int mf_parse_rate(const char *s, u64 *bps, char *err, size_t errlen)
+{
+	double v;
+
+	if (mf_parse_scaled(s, mf_rate_units, 1, &v) ||
+	    v > (double)MESHFABRIC_RATE_MAX || (v > 0 && v < 1)) {
+		snprintf(err, errlen,
+			 "rate '%.40s': want a number of bit, kbit, mbit, gbit (or bps, kbps, mbps: bytes) up to 1000tbit, 0 = unlimited",
+			 s);
+		return -1;
+	}
+	*bps = (u64)(v + 0.5);
+	return 0;
+}
+
+static const struct mf_unit mf_time_units[] = {
+	{ "s", 1e9 }, { "sec", 1e9 }, { "secs", 1e9 },
+	{ "ms", 1e6 }, { "msec", 1e6 }, { "msecs", 1e6 },
+	{ "us", 1e3 }, { "usec", 1e3 }, { "usecs", 1e3 },
+	{ "ns", 1 }, { "nsec", 1 }, { "nsecs", 1 }, { NULL, 0 }
+};
+
+int mf_parse_time(const char *s, u64 *ns, char *err, size_t errlen)
+{
+	double v;
+
+	if (mf_parse_scaled(s, mf_time_units, 1e3, &v) ||
+	    v > (double)MESHFABRIC_DELAY_MAX || v != (double)(u64)v) {
+		snprintf(err, errlen,
+			 "time '%.40s': want a whole number of ns up to 10s, with s, ms, us or ns (bare: us)",
+			 s);
+		return -1;
+	}
+	*ns = (u64)v;
+	return 0;
+}
+
+int mf_parse_loss(const char *s, u32 *ppb, char *err, size_t errlen)
+{
+	static const struct mf_unit pct[] = { { "%", 1 }, { NULL, 0 } };
+	double v;
+
+	if (mf_parse_scaled(s, pct, 1, &v) || v > 100) {
+		snprintf(err, errlen, "loss '%.40s': want a percentage 0..100%%",
+			 s);
+		return -1;
+	}
+	*ppb = (u32)(v * 1e7 + 0.5);
+	return 0;
+}
+
+int mf_parse_switching(const char *s, u32 *sw, char *err, size_t errlen)
+{
+	if (!strcmp(s, "store-and-forward")) {
+		*sw = MESHFABRIC_SWITCH_STORE_FORWARD;
+	} else if (!strcmp(s, "cut-through")) {
+		*sw = MESHFABRIC_SWITCH_CUT_THROUGH;
+	} else {
+		snprintf(err, errlen,
+			 "switching '%.40s': want store-and-forward or cut-through",
+			 s);
+		return -1;
+	}
+	return 0;
+}
+
+int mf_parse_mode(const char *s, bool *async, char *err, size_t errlen)
+{
+	if (!strcmp(s, "sync") || !strcmp(s, "async")) {
+		*async = s[0] == 'a';
+		return 0;
+	}
+	snprintf(err, errlen, "mode '%.40s': want sync or async", s);
+	return -1;
+}
+
+/* v with up to 3 decimals, trailing zeros dropped, then unit. */
+static void mf_format_scaled(double v, const char *unit, char *buf, size_t len)
+{
+	char num[48], *p;
+
+	snprintf(num, sizeof(num), "%.3f", v);
+	p = num + strlen(num) - 1;
+	while (*p == '0')
+		*p-- = 0;
+	if (*p == '.')
+		*p = 0;
+	snprintf(buf, len, "%s%s", num, unit);
+}
+
+void mf_format_rate(u64 bps, char *buf, size_t len)
+{
+	if (!bps)
+		snprintf(buf, len, "unlimited");
+	else if (bps >= 1000000000000ULL)
+		mf_format_scaled(bps / 1e12, "Tbit", buf, len);
+	else if (bps >= 1000000000ULL)
+		mf_format_scaled(bps / 1e9, "Gbit", buf, len);
+	else if (bps >= 1000000ULL)
+		mf_format_scaled(bps / 1e6, "Mbit", buf, len);
+	else if (bps >= 1000ULL)
+		mf_format_scaled(bps / 1e3, "Kbit", buf, len);
+	else
+		mf_format_scaled((double)bps, "bit", buf, len);
+}
+
+void mf_format_time(u64 ns, char *buf, size_t len)
+{
+	if (!ns)
+		snprintf(buf, len, "0");
+	else if (ns >= 1000000000ULL)
+		mf_format_scaled(ns / 1e9, "s", buf, len);
+	else if (ns >= 1000000ULL)
+		mf_format_scaled(ns / 1e6, "ms", buf, len);
+	else if (ns >= 1000ULL)
+		mf_format_scaled(ns / 1e3, "us", buf, len);
+	else
+		mf_format_scaled((double)ns, "ns", buf, len);
+}
+
+void mf_format_loss(u32 ppb, char *buf, size_t len)
+{
+	char num[48], *p;
+
+	snprintf(num, sizeof(num), "%.7f", ppb / 1e7);
+	p = num + strlen(num) - 1;
+	while (*p == '0')
+		*p-- = 0;
+	if (*p == '.')
+		*p = 0;
+	snprintf(buf, len, "%s%%", num);
+}

@@ -51,6 +51,7 @@ void mf_json_arr(struct mf_json *j)
 
 void mf_json_close(struct mf_json *j)
 {
+	j->after_key = false;	/* a value written raw after its key */
 	if (!j->depth)
 		return;
 	putc_unlocked(j->close[j->depth], j->f);
@@ -84,6 +85,10 @@ static void put_string(FILE *f, const char *s)
 
 void mf_json_key(struct mf_json *j, const char *key)
 {
+	/* still after a key: its value was written raw (fprintf), so this
+	 * key needs its comma (sep() skips it right after a key)
+	 */
+	j->after_key = false;
 	sep(j);
 	put_string(j->f, key);
 	putc_unlocked(':', j->f);

@@ -66,6 +66,35 @@ out:
 	free(json);
 }
 
+/* A value the caller prints itself after mf_json_key (cmd_monitor.c's
+ * "interval") is followed by a comma like any other. */
+static void test_raw_value(void)
+{
+	struct mf_json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	EXPECT(f);
+	if (!f)
+		return;
+	mf_json_init(&j, f);
+	mf_json_arr(&j);
+	mf_json_obj(&j);
+	mf_json_key(&j, "interval");
+	fprintf(f, "%.3f", 2.0);
+	mf_json_kv_u64(&j, "n", 1);
+	mf_json_key(&j, "last");
+	fprintf(f, "7");
+	mf_json_close(&j);
+	mf_json_u64(&j, 8);
+	mf_json_end(&j);
+	fclose(f);
+	EXPECT_MSG(!strcmp(buf, "[{\"interval\":2.000,\"n\":1,"
+			   "\"last\":7},8]\n"), "json: %s", buf);
+	free(buf);
+}
+
 static void test_mac_and_names(void)
 {
 	struct mf_topo t;
@@ -74,7 +103,8 @@ static void test_mac_and_names(void)
 
 	mf_format_mac(5, 0x012345, buf, sizeof(buf));
 	EXPECT(!strcmp(buf, "02:6d:05:01:23:45"));
-	mf_format_mac(258, 31, buf, sizeof(buf));	/* fabric id: low byte */
+	/* the fabric id's low byte */
+	mf_format_mac(258, 31, buf, sizeof(buf));
 	EXPECT(!strcmp(buf, "02:6d:02:00:00:1f"));
 	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, dims), 0);
 	mf_netns_name(&t, "f0", 31, buf, sizeof(buf));	/* 31 = 3 + 7 * 4 */
@@ -89,6 +119,7 @@ static void test_mac_and_names(void)
 int main(void)
 {
 	RUN(test_text_and_json);
+	RUN(test_raw_value);
 	RUN(test_mac_and_names);
 	return mf_test_done();
 }

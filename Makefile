@@ -16,7 +16,8 @@
 #   make create-profile  where create spends its time (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
 #   make install      the tool, its man page and bash completion
-#                     (PREFIX, DESTDIR); make uninstall
+#                     (PREFIX, DESTDIR), the iproute2 plugin (IPLIBDIR);
+#                     make uninstall
 #   make dkms-install meshfabric.ko through DKMS; make dkms-remove
 #
 # Kernel Kbuild files are Kbuild and drivers/net/meshfabric/Kbuild; this
@@ -37,6 +38,11 @@ TEST_SRC  := $(sort $(wildcard userspace/tests/test_*.c))
 BENCH_SRC := $(sort $(wildcard userspace/bench/bench_*.c))
 PREFIX    ?= /usr/local
 DESTDIR   ?=
+# Where ip looks for link_<kind>.so (iproute2's LIBDIR/ip): Debian's
+# /usr/lib/<multiarch>/ip, upstream's /usr/lib/ip without a triplet
+MULTIARCH := $(shell $(CC) -print-multiarch 2>/dev/null)
+IPLIBDIR  ?= /usr/lib$(if $(MULTIARCH),/$(MULTIARCH))/ip
+IPLINK_SO := $(BUILD)/link_meshfabric.so
 
 CPPFLAGS  += -Iinclude/uapi -I$(CORE_DIR) -Iuserspace
 WFLAGS    := -std=gnu99 -Wall -Wextra -Werror -Wno-unused-parameter
@@ -56,7 +62,7 @@ all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
 	 else echo "no kernel headers in $(KDIR): module not built (make setup)"; fi
 
-tool: $(BUILD)/meshfabric
+tool: $(BUILD)/meshfabric $(IPLINK_SO)
 tests: $(patsubst userspace/tests/%.c,$(BUILD)/rel/tests/%,$(TEST_SRC)) \
        $(patsubst userspace/tests/%.c,$(BUILD)/san/tests/%,$(TEST_SRC)) \
        $(patsubst userspace/tests/%.c,$(BUILD)/m32/tests/%,$(TEST_SRC)) \
@@ -87,6 +93,12 @@ $(BUILD)/m32/tests/%: $(BUILD)/m32/userspace/tests/%.o $(call objs,m32)
 	@mkdir -p $(dir $@)
 	$(CC) $(M32_FLAGS) $(LDFLAGS) $^ -o $@
 
+# The iproute2 plugin: `ip -d link show` prints fabric and coordinates.
+$(IPLINK_SO): userspace/iproute2/link_meshfabric.c include/uapi/linux/meshfabric.h $(MAKEFILE_LIST)
+	@mkdir -p $(dir $@)
+	$(CC) -Iinclude/uapi $(WFLAGS) $(REL_FLAGS) $(CFLAGS) -fPIC -shared \
+		$(LDFLAGS) $< -o $@
+
 # Benchmark programs: each has its own main(), linked with the core only.
 bench-progs: $(patsubst userspace/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 $(BUILD)/bench/%: $(BUILD)/rel/userspace/bench/%.o $(patsubst %.c,$(BUILD)/rel/%.o,$(CORE_SRC))
@@ -100,14 +112,16 @@ $(BUILD)/man/meshfabric.8.txt: docs/meshfabric.8
 	groff -ww -z -man $<
 	groff -man -Tascii -P-cbou $< >$@
 
-install: $(BUILD)/meshfabric
+install: $(BUILD)/meshfabric $(IPLINK_SO)
 	install -D -m 0755 $(BUILD)/meshfabric $(DESTDIR)$(PREFIX)/sbin/meshfabric
+	install -D -m 0644 $(IPLINK_SO) $(DESTDIR)$(IPLIBDIR)/link_meshfabric.so
 	install -D -m 0644 docs/meshfabric.8 $(DESTDIR)$(PREFIX)/share/man/man8/meshfabric.8
 	install -D -m 0644 userspace/completion/meshfabric.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/meshfabric
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/sbin/meshfabric \
+	      $(DESTDIR)$(IPLIBDIR)/link_meshfabric.so \
 	      $(DESTDIR)$(PREFIX)/share/man/man8/meshfabric.8 \
 	      $(DESTDIR)$(PREFIX)/share/bash-completion/completions/meshfabric
 

@@ -249,7 +249,11 @@ static void mf_uapi_test_link_set(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&v), 0);
 	ls = v;
 	ls.flags = 0;
-	ls.rate = ls.delay_ns = ls.queue = ls.loss = ls.switching = 0;
+	ls.rate = 0;
+	ls.delay_ns = 0;
+	ls.queue = 0;
+	ls.loss = 0;
+	ls.switching = 0;
 	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
 	ls = v;
 	ls.flags |= 1U << 5;

@@ -3,7 +3,8 @@
 # meshfabric_forward events with its fabric, source, destination, hops
 # and bytes; a broadcast offload one meshfabric_bcast_step per step; a
 # broadcast frame too big for a receiver's MTU a meshfabric_drop with
-# reason mtu and that node.
+# reason mtu and that node; a link set a meshfabric_link_set, and a timed
+# broadcast its fabric time in the last step's event.
 . ./lib.sh
 T=/sys/kernel/tracing
 [ -d $T/events ] || mount -t tracefs nodev $T 2>/dev/null
@@ -28,6 +29,17 @@ check "bcast: the last step's number is steps - 1" \
 wait_until 5 grep -q "meshfabric_drop: fabric=$id node=5 bytes=1442 reason=mtu" $T/trace
 check "a 1442-byte broadcast: meshfabric_drop node=5 (1,1) reason=mtu" \
 	grep -q "meshfabric_drop: fabric=$id node=5 bytes=1442 reason=mtu" $T/trace
+# a link parameter change: node (1,0) = 1, port x+ = 0; and a timed
+# broadcast's steps carry their fabric time (tsay-wang on 4x4: 2 steps)
+"$MF" link set tr 1,0 x+ rate 10mbit delay 2ms >/dev/null
+check "link set: meshfabric_link_set node=1 port=0 rate=10000000 delay_ns=2000000" \
+	grep -q "meshfabric_link_set: fabric=$id node=1 port=0 flags=0x3 rate=10000000 delay_ns=2000000 " $T/trace
+"$MF" link set tr all all delay 1ms >/dev/null
+check "link set all: node=-1 port=-1" \
+	grep -q "meshfabric_link_set: fabric=$id node=-1 port=-1 flags=0x2 rate=0 delay_ns=1000000 " $T/trace
+ft=$("$MF" -j bcast tr --algo tsay-wang --from 0,0 | sed -n 's/.*"fabric_time_ns":\([0-9]*\).*/\1/p')
+check "a timed broadcast's last step names its fabric time ($ft ns)" \
+	grep -q "meshfabric_bcast_step: fabric=$id step=1 sends=.* fabric_ns=$ft" $T/trace
 echo 0 >$T/events/meshfabric/enable
 check "destroy tr" "$MF" destroy tr
 check "rmmod" unload

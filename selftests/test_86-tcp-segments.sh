@@ -18,7 +18,7 @@ segs() {	# OutSegs + RetransSegs of the TCP MIB in namespace $1
 		print $(c["OutSegs"]) + $(c["RetransSegs"]) }'
 }
 link() {	# packets and bytes of (0,0) x+
-	"$MF" -j stats ts | sed -n 's/.*{"node":0,"port":0,"peer":1,"packets":\([0-9]*\),"bytes":\([0-9]*\)}.*/\1 \2/p'
+	"$MF" -j stats ts | sed -n 's/.*{"node":0,"port":0,"peer":1,"packets":\([0-9]*\),"bytes":\([0-9]*\)[,}].*/\1 \2/p'
 }
 "$MF" stats ts --reset >/dev/null
 s0=$(segs ts-0-0)

@@ -2,14 +2,17 @@
 /*
  * cmd_monitor.c - `meshfabric monitor NAME`: live per-link rates, as
  * `ip -s -s link` refreshed or bmon: every --interval seconds the link
- * counters (LINK_STATS) are read again and the busiest links of the
- * interval are shown with packets/s and bits/s.  On a terminal the screen
+ * counters (LINK_GET) are read again and the busiest links of the
+ * interval are shown with packets/s, bits/s, drops/s (loss and full
+ * queues) and utilisation (time spent serialising, on timed links), over
+ * the kernel's clock of the two reads.  On a terminal the screen
  * is redrawn; otherwise each interval appends a block.  --count N stops
  * after N intervals; SIGINT/SIGTERM end it cleanly (exit 0).
  *
  * JSON (-j): one line per interval:
  *   {"fabric":"f0","interval":1.000,"links":[{"node","port","peer",
- *    "pps","bps"}, ...]}          (busiest first, links with traffic)
+ *    "pps","bps","dps","util"}, ...]}  (busiest first, links with
+ *    traffic or drops)
  */
 #include <errno.h>
 #include <signal.h>
@@ -41,7 +44,8 @@ static void on_signal(int sig)
 
 struct rate {
 	u32 link;
-	double pps, bps;
+	double pps, bps, dps;	/* packets, bits, drops per second */
+	double util;		/* busy time / interval (timed links) */
 };
 
 static int by_bps(const void *pa, const void *pb)
@@ -53,16 +57,8 @@ static int by_bps(const void *pa, const void *pb)
 	return a->link < b->link ? -1 : a->link > b->link;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
-		 const struct meshfabric_link_entry *e, const struct rate *r,
+		 const struct meshfabric_link_info *e, const struct rate *r,
 		 u32 nr, u32 top, double dt, bool tty)
 {
 	char a[64], b[64], p[16];
@@ -78,7 +74,7 @@ static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
 		mf_json_key(&j, "links");
 		mf_json_arr(&j);
 		for (i = 0; i < nr && i < top; i++) {
-			const struct meshfabric_link_entry *l = &e[r[i].link];
+			const struct meshfabric_link_info *l = &e[r[i].link];
 
 			mf_json_obj(&j);
 			mf_json_kv_u64(&j, "node", l->node);
@@ -86,6 +82,9 @@ static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
 			mf_json_kv_u64(&j, "peer", l->peer);
 			mf_json_kv_u64(&j, "pps", (u64)(r[i].pps + 0.5));
 			mf_json_kv_u64(&j, "bps", (u64)(r[i].bps + 0.5));
+			mf_json_kv_u64(&j, "dps", (u64)(r[i].dps + 0.5));
+			mf_json_key(&j, "util");
+			fprintf(ctx->out, "%.3f", r[i].util);
 			mf_json_close(&j);
 		}
 		mf_json_end(&j);
@@ -95,16 +94,16 @@ static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
 	if (tty)
 		fputs("\033[H\033[J", ctx->out);	/* home, clear */
 	fprintf(ctx->out, "fabric %s: %u busy links over %.2f s\n", name, nr, dt);
-	fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s\n", "FROM", "PORT", "TO",
-		"PACKETS/S", "BITS/S");
+	fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s %10s %6s\n", "FROM", "PORT",
+		"TO", "PACKETS/S", "BITS/S", "DROPS/S", "UTIL");
 	for (i = 0; i < nr && i < top; i++) {
-		const struct meshfabric_link_entry *l = &e[r[i].link];
+		const struct meshfabric_link_info *l = &e[r[i].link];
 
 		mf_format_node(t, l->node, a, sizeof(a));
 		mf_format_node(t, l->peer, b, sizeof(b));
 		mf_format_port(t, l->port, p, sizeof(p));
-		fprintf(ctx->out, "%-10s %-5s %-10s %12.0f %14.0f\n", a, p, b,
-			r[i].pps, r[i].bps);
+		fprintf(ctx->out, "%-10s %-5s %-10s %12.0f %14.0f %10.0f %5.1f%%\n",
+			a, p, b, r[i].pps, r[i].bps, r[i].dps, r[i].util * 100);
 	}
 	if (!tty)
 		fputc('\n', ctx->out);
@@ -114,7 +113,8 @@ static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
 static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_monitor;
-	struct meshfabric_link_entry *prev = NULL, *cur = NULL;
+	struct meshfabric_link_info *prev = NULL, *cur = NULL;
+	struct meshfabric_link_get g0, g1;
 	u32 np = 0, nc = 0, count = 0, top = 10, done = 0, nr, i;
 	const char *name = NULL, *val;
 	struct meshfabric_info in;
@@ -160,8 +160,7 @@ static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	tty = !ctx->json && isatty(fileno(ctx->out));
-	rc = mf_dev_links(in.id, false, &prev, &np);
-	t0 = now();
+	rc = mf_dev_link_get(in.id, &prev, &np, &g0);
 	while (!rc && !stop && (!count || done < count)) {
 		struct timespec ts = { (time_t)interval,
 				       (long)((interval - (time_t)interval) * 1e9) };
@@ -170,10 +169,12 @@ static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 			;
 		if (stop)
 			break;
-		rc = mf_dev_links(in.id, false, &cur, &nc);
-		t1 = now();
+		rc = mf_dev_link_get(in.id, &cur, &nc, &g1);
 		if (rc || nc != np)
 			break;
+		/* the kernel's clock of each read: no scheduling delay counts */
+		t0 = g0.now_ns / 1e9;
+		t1 = g1.now_ns / 1e9;
 		free(r);
 		r = calloc(nc ? nc : 1, sizeof(*r));
 		if (!r) {
@@ -183,12 +184,17 @@ static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 		for (i = 0, nr = 0; i < nc; i++) {
 			u64 dp = cur[i].packets - prev[i].packets;
 			u64 db = cur[i].bytes - prev[i].bytes;
+			u64 dd = cur[i].drop_loss + cur[i].drop_queue -
+				 prev[i].drop_loss - prev[i].drop_queue;
 
-			if (cur[i].peer == MESHFABRIC_NO_PEER || !dp)
+			if (cur[i].peer == MESHFABRIC_NO_PEER || (!dp && !dd))
 				continue;
 			r[nr].link = i;
 			r[nr].pps = dp / (t1 - t0);
 			r[nr].bps = db * 8.0 / (t1 - t0);
+			r[nr].dps = dd / (t1 - t0);
+			r[nr].util = (cur[i].busy_ns - prev[i].busy_ns) /
+				     (double)(g1.now_ns - g0.now_ns);
 			nr++;
 		}
 		qsort(r, nr, sizeof(*r), by_bps);
@@ -196,7 +202,7 @@ static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 		free(prev);
 		prev = cur;
 		cur = NULL;
-		t0 = t1;
+		g0 = g1;
 		done++;
 	}
 	if (rc)

@@ -11,6 +11,10 @@
  *               "contention_free":true},
  *    "steps":[[{"src":0,"dst":ID,"path":[0,...,ID]}],...]}
  * For H_n "dims" is [n].  --summary leaves "steps" out.
+ * With --down/--down-node, "summary" also has "unreachable" (nodes the
+ * source cannot reach; delivered sends + unreachable = nodes - 1) and a
+ * "faults" object follows it: the down links, the fault-free schedule's
+ * steps and tcd, and what the repair did (core/faults.h).
  */
 #include <string.h>
 
@@ -23,9 +27,12 @@
 #include "timing.h"
 #include "units.h"
 
+#include "downopt.h"
+
 enum {
 	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
 	KEY_SUMMARY, KEY_RATE, KEY_DELAY, KEY_SWITCHING, KEY_MODE, KEY_SIZE,
+	KEY_DOWN, KEY_DOWN_NODE,
 };
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_DOT, FMT_SUMMARY };
@@ -57,6 +64,7 @@ static const struct mf_opt plan_opts[] = {
 	  "sync (steps wait for each other, default) or async" },
 	{ "size", 0, "BYTES", KEY_SIZE,
 	  "payload bytes of the frame, 0..65536 (default 64; + 14 header)" },
+	MF_OPTS_DOWN(KEY_DOWN, KEY_DOWN_NODE),
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -71,6 +79,8 @@ struct plan {
 	struct mf_link_model lm;
 	struct mf_timing tm;
 	struct mf_timeline tl;
+	struct mf_faults f;		/* --down, --down-node */
+	struct mf_fault_plan fp;	/* with faults: the repair's result */
 };
 
 /* The timing lines shared by plan and bcast: text. */
@@ -185,6 +195,8 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 	mf_json_kv_u64(&j, "tcd", p->st.tcd);
 	mf_json_kv_u64(&j, "max_link_load", p->st.max_link_load);
 	mf_json_kv_bool(&j, "contention_free", p->st.max_link_load <= 1);
+	if (p->f.n)
+		mf_json_kv_u64(&j, "unreachable", p->st.unreachable);
 	mf_json_close(&j);
 	if (p->timed) {
 		mf_json_key(&j, "timing");
@@ -196,6 +208,16 @@ static void print_json(FILE *f, const struct plan *p, bool steps)
 		mf_json_kv_u64(&j, "frame_bytes", p->tm.bytes);
 		mf_print_timing_json(&j, p->tl.total_ns, p->tl.step_ns,
 				     p->s.nsteps);
+		mf_json_close(&j);
+	}
+	if (p->f.n) {
+		mf_json_key(&j, "faults");
+		mf_json_obj(&j);
+		mf_json_kv_u64(&j, "down_links", p->f.n / 2);
+		mf_json_kv_u64(&j, "fault_free_steps", p->fp.plan.stats.steps);
+		mf_json_kv_u64(&j, "fault_free_tcd", p->fp.plan.stats.tcd);
+		mf_json_kv_u64(&j, "rerouted", p->fp.rep.rerouted);
+		mf_json_kv_u64(&j, "moved", p->fp.rep.moved);
 		mf_json_close(&j);
 	}
 	if (steps)
@@ -232,6 +254,15 @@ static void print_text(FILE *f, const struct plan *p, bool steps)
 			(unsigned long long)p->tm.bytes);
 		mf_print_timing_text(f, p->tl.total_ns, p->tl.step_ns,
 				     p->s.nsteps, steps);
+	}
+	if (p->f.n) {
+		fprintf(f, "down links       %u\n", p->f.n / 2);
+		fprintf(f, "unreachable      %u\n", p->st.unreachable);
+		fprintf(f, "fault-free       %u steps, tcd %llu\n",
+			p->fp.plan.stats.steps,
+			(unsigned long long)p->fp.plan.stats.tcd);
+		fprintf(f, "repair           %u sends rerouted, %u moved\n",
+			p->fp.rep.rerouted, p->fp.rep.moved);
 	}
 	if (steps)
 		mf_print_steps_text(f, &p->t, &p->s);
@@ -279,6 +310,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0, size = 64;
 	bool want_steps = false, summary = false, routing_given = false;
 	enum fmt fmt = FMT_TEXT;
+	struct mf_down_args down = { 0 };
 	struct mf_plan_result res;
 	struct mf_args a;
 	struct plan p;
@@ -349,6 +381,11 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 						val, MESHFABRIC_MAX_PAYLOAD);
 			p.timed = true;
 			break;
+		case KEY_DOWN:
+		case KEY_DOWN_NODE:
+			r = mf_down_arg_add(&down, val, k == KEY_DOWN_NODE, err,
+					    sizeof(err));
+			break;
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
@@ -390,15 +427,30 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 				       p.t.kind == MESHFABRIC_KIND_TORUS ? "torus " : "",
 				       shape);
 	}
+	if (mf_down_args_build(&down, &p.t, &p.f, err, sizeof(err))) {
+		mf_faults_free(&p.f);
+		return mf_usage(cmd, "%s", err);
+	}
 	/* the core builds and checks (auto: every candidate, keeping the best) */
-	r = mf_plan_checked(&p.t, algo, model, source, p.routing, &p.s, &res);
+	if (p.f.n) {	/* around the faults: built, checked, repaired, checked */
+		r = mf_plan_faults(&p.t, algo, model, source, p.routing, &p.f,
+				   &p.s, &p.fp);
+		res = p.fp.plan;
+		res.used = p.fp.used ? p.fp.used : res.used;
+		res.stats = p.fp.stats;
+	} else {
+		r = mf_plan_checked(&p.t, algo, model, source, p.routing, &p.s,
+				    &res);
+	}
 	p.algo = res.used;
 	p.st = res.stats;
-	if (r == -EOPNOTSUPP)
-		return mf_fail("no %salgorithm in this build covers %s %s",
-			       model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
-					"one-port " : "all-port ") : "",
-			       mf_topo_kind_name(p.t.kind), shape);
+	if (r == -EOPNOTSUPP) {
+		rc = mf_fail("no %salgorithm in this build covers %s %s",
+			     model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
+				      "one-port " : "all-port ") : "",
+			     mf_topo_kind_name(p.t.kind), shape);
+		goto out;
+	}
 	if (r == -EPROTO) {
 		rc = mf_fail("%s produced an invalid schedule: %s", p.algo->name,
 			     res.why);
@@ -407,7 +459,10 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r) {
 		rc = mf_fail("%s on %s %s: %s",
 			     algo ? mf_algo_by_id(algo)->name : "auto",
-			     mf_topo_kind_name(p.t.kind), shape, mf_strerror(r));
+			     mf_topo_kind_name(p.t.kind), shape,
+			     r == -E2BIG && p.f.n ? "the fault routing needs over "
+			     "4 MiB (too many pairs rerouted or cut)" :
+			     mf_strerror(r));
 		goto out;
 	}
 	if (p.timed) {
@@ -432,6 +487,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 out:
 	mf_timeline_free(&p.tl);
 	mf_sched_free(&p.s);
+	mf_faults_free(&p.f);
 	return rc;
 }
 
@@ -440,9 +496,9 @@ const struct mf_cmd mf_cmd_plan = {
 	.summary = "build, check and print a broadcast schedule (offline)",
 	.synopsis = "{--mesh AxBx...|--torus AxBx...|--hex N} [--from NODE] [--algo ALGO]\n"
 		    "       [--routing ROUTING] [--model MODEL] [--json|--format FORMAT]\n"
-		    "       [--steps|--summary] [--link-rate RATE] [--link-delay TIME]\n"
-		    "       [--switching store-and-forward|cut-through] [--mode sync|async]\n"
-		    "       [--size BYTES]",
+		    "       [--steps|--summary] [--down NODE:PORT]... [--down-node NODE]...\n"
+		    "       [--link-rate RATE] [--link-delay TIME] [--size BYTES]\n"
+		    "       [--switching store-and-forward|cut-through] [--mode sync|async]",
 	.description =
 		"Every schedule is validated by the independent checker before it is\n"
 		"printed; an invalid schedule is an error (exit 1).  The summary gives\n"
@@ -451,7 +507,11 @@ const struct mf_cmd mf_cmd_plan = {
 		"step contention.  With --link-rate, --link-delay, --switching, --mode\n"
 		"or --size, it also gives the schedule's fabric time on such links (the\n"
 		"model of `meshfabric link`), per step with --steps: what BCAST reports\n"
-		"on an idle fabric with the same links.\n",
+		"on an idle fabric with the same links.  With --down and --down-node\n"
+		"the schedule is repaired\n"
+		"around those faults (sends rerouted along surviving shortest paths or\n"
+		"moved to other senders and steps), checked against them, and the\n"
+		"summary adds the unreachable nodes and the fault-free steps and TCD.\n",
 	.opts = plan_opts,
 	.run = plan_main,
 };

@@ -7,8 +7,10 @@
  *
  * Text: one line per used link (--all: every link), busiest first, then
  * a summary.  JSON: {"fabric","nlinks","used","packets","bytes",
- * "links":[{"node","port","peer","packets","bytes"}]} (used links, or
- * every link with --all).
+ * "dropped","links":[{"node","port","peer","packets","bytes",
+ * "drop_loss","drop_queue","busy_ns"}]} (used links: with traffic or
+ * drops; or every link with --all).  Drops and busy time come from
+ * LINK_GET (timed links), read just before.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include "json.h"
 #include "dev.h"
 #include "svg.h"
+#include "units.h"
 
 enum { KEY_ALL = 1, KEY_RESET, KEY_SVG, KEY_TOP };
 
@@ -46,13 +49,15 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	const struct mf_cmd *cmd = &mf_cmd_stats;
 	const char *name = NULL, *svg = NULL, *val;
 	struct meshfabric_link_entry *e = NULL, *sorted = NULL;
+	struct meshfabric_link_info *li = NULL;
 	struct meshfabric_info in;
 	struct mf_topo t;
 	struct mf_args ar;
 	struct mf_json j;
 	bool all = false, reset = false;
-	u64 packets = 0, bytes = 0;
-	u32 n = 0, i, used = 0, top = 0, shown = 0, exist = 0;
+	u64 packets = 0, bytes = 0, drops = 0;
+	u32 n = 0, nli = 0, i, used = 0, top = 0, shown = 0, exist = 0;
+	char busy[32];
 	char a[64], b[64], p[16], title[160], shape[96];
 	FILE *f;
 	int k, r, rc;
@@ -86,15 +91,26 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r)
 		return r;
 	in.name[MESHFABRIC_NAME_LEN - 1] = 0;
-	r = mf_dev_links(in.id, reset, &e, &n);
-	if (r)
+	/* drops and busy time first: the reset below restarts them too */
+	r = mf_dev_link_get(in.id, &li, &nli, NULL);
+	if (!r)
+		r = mf_dev_links(in.id, reset, &e, &n);
+	if (!r && nli != n)
+		r = -EAGAIN;
+	if (r) {
+		free(li);
 		return mf_fail("link counters of %s: %s", (const char *)in.name,
 			       mf_dev_strerror(-r));
+	}
+	/* sorted[] keeps LINK_STATS's entries: reserved0 indexes li[] */
+	for (i = 0; i < n; i++)
+		e[i].reserved = i;
 	for (i = 0; i < n; i++) {
 		if (e[i].peer != MESHFABRIC_NO_PEER)
 			exist++;
-		if (e[i].packets)
+		if (e[i].packets || li[i].drop_loss || li[i].drop_queue)
 			used++;
+		drops += li[i].drop_loss + li[i].drop_queue;
 		packets += e[i].packets;
 		bytes += e[i].bytes;
 	}
@@ -131,16 +147,20 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_kv_u64(&j, "used", used);
 		mf_json_kv_u64(&j, "packets", packets);
 		mf_json_kv_u64(&j, "bytes", bytes);
+		mf_json_kv_u64(&j, "dropped", drops);
 		mf_json_key(&j, "links");
 		mf_json_arr(&j);
 	} else {
-		fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s\n", "FROM", "PORT", "TO",
-			"PACKETS", "BYTES");
+		fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s %10s %10s %10s\n",
+			"FROM", "PORT", "TO", "PACKETS", "BYTES", "LOST", "QDROPS",
+			"BUSY");
 	}
 	for (i = 0; i < n; i++) {
 		const struct meshfabric_link_entry *l = &sorted[i];
+		const struct meshfabric_link_info *x = &li[l->reserved];
 
-		if (l->peer == MESHFABRIC_NO_PEER || (!all && !l->packets))
+		if (l->peer == MESHFABRIC_NO_PEER ||
+		    (!all && !l->packets && !x->drop_loss && !x->drop_queue))
 			continue;
 		if (!ctx->json && top && shown >= top)
 			break;
@@ -152,21 +172,29 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 			mf_json_kv_u64(&j, "peer", l->peer);
 			mf_json_kv_u64(&j, "packets", l->packets);
 			mf_json_kv_u64(&j, "bytes", l->bytes);
+			mf_json_kv_u64(&j, "drop_loss", x->drop_loss);
+			mf_json_kv_u64(&j, "drop_queue", x->drop_queue);
+			mf_json_kv_u64(&j, "busy_ns", x->busy_ns);
 			mf_json_close(&j);
 			continue;
 		}
 		mf_format_node(&t, l->node, a, sizeof(a));
 		mf_format_node(&t, l->peer, b, sizeof(b));
 		mf_format_port(&t, l->port, p, sizeof(p));
-		fprintf(ctx->out, "%-10s %-5s %-10s %12llu %14llu\n", a, p, b,
-			(unsigned long long)l->packets, (unsigned long long)l->bytes);
+		mf_format_time(x->busy_ns, busy, sizeof(busy));
+		fprintf(ctx->out, "%-10s %-5s %-10s %12llu %14llu %10llu %10llu %10s\n",
+			a, p, b, (unsigned long long)l->packets,
+			(unsigned long long)l->bytes,
+			(unsigned long long)x->drop_loss,
+			(unsigned long long)x->drop_queue, busy);
 	}
 	if (ctx->json) {
 		mf_json_end(&j);
 	} else {
-		fprintf(ctx->out, "%s: %u of %u directed links used, %llu packets, %llu bytes%s\n",
+		fprintf(ctx->out, "%s: %u of %u directed links used, %llu packets, %llu bytes, %llu dropped%s\n",
 			(const char *)in.name, used, exist, (unsigned long long)packets,
-			(unsigned long long)bytes, reset ? " (counters reset)" : "");
+			(unsigned long long)bytes, (unsigned long long)drops,
+			reset ? " (counters reset)" : "");
 		if (svg)
 			fprintf(ctx->out, "picture: %s\n", svg);
 	}
@@ -174,6 +202,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 out:
 	free(sorted);
 	free(e);
+	free(li);
 	return r;
 }
 

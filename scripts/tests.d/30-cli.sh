@@ -410,6 +410,43 @@ for c in $cmds; do
 done
 if [ -z "$missing" ]; then ok "man page documents every command and option"
 else notok "man page documents every command and option; missing:$missing"; fi
+# ---------------------------------------------------------------- timed links
+for a in "--link-rate 2x" "--link-rate -1mbit" "--link-rate 2000tbit" \
+	 "--link-delay 11s" "--link-delay 1.5ns" "--link-delay -1ms" \
+	 "--switching wormhole" "--mode later" "--size 70000"; do
+	bad 2 plan --mesh 4x4 $a
+done
+bad 2 create --torus 4x4 --link-loss 101%
+bad 2 create --torus 4x4 --link-queue 0
+bad 2 link
+bad 2 link bogus
+# units as tc writes them: the same fabric time whatever the spelling
+ft() { "$MF" plan --json --summary --torus 5x5 --from 2,2 --algo tsay-wang "$@" |
+	json_field 'd["timing"]["fabric_time_ns"]'; }
+t1=$(ft --link-rate 100mbit --link-delay 1ms) t2=$(ft --link-rate 100000000 --link-delay 1000)
+t3=$(ft --link-rate 12.5mbps --link-delay 1000000ns) t4=$(ft --link-rate 0.1gbit --link-delay 0.001s)
+if [ -n "$t1" ] && [ "$t1" = "$t2" ] && [ "$t2" = "$t3" ] && [ "$t3" = "$t4" ]; then
+	ok "plan --link-rate/--link-delay: tc units agree ($t1 ns)"
+else
+	notok "plan --link-rate/--link-delay: tc units agree ($t1 $t2 $t3 $t4)"
+fi
+# the closed form of contention-free schedules, computed here from the
+# JSON's paths: sum over steps of the longest send, h(ser + d) or hd + ser
+for sw in store-and-forward cut-through; do
+	got=$("$MF" plan --json --mesh 8x8 --from 2,3 --algo eyes --link-rate 1mbit \
+		--link-delay 10us --size 1400 --switching $sw | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+ser = -(-(1414 * 8 * 10**9) // 10**6)
+ct = sys.argv[1] == "cut-through"
+want = sum(max((len(s["path"]) - 1) * 10000 + ser if ct else
+	       (len(s["path"]) - 1) * (ser + 10000) for s in st) for st in d["steps"])
+print(d["timing"]["fabric_time_ns"] == want and d["summary"]["contention_free"], want)' $sw)
+	case "$got" in
+	True*) ok "plan --switching $sw: eyes 8x8 fabric time = the closed form (${got#True })" ;;
+	*) notok "plan --switching $sw: eyes 8x8 fabric time = the closed form ($got)" ;;
+	esac
+done
 comp=userspace/completion/meshfabric.bash
 if bash -n "$comp" 2>"$TMP/e"; then ok "bash completion parses (bash -n)"
 else sed 's/^/# /' "$TMP/e"; notok "bash completion parses (bash -n)"; fi
@@ -431,5 +468,176 @@ case "$c1|$c2|$c3|$c4|$c5" in
 	*) echo "# got: '$c1' '$c2' '$c3' '$c4' '$c5'"
 	   notok "bash completion completes commands, options and values" ;;
 esac
+
+# ---------------------------------------------------------------- faults
+# route/plan --down and --down-node (issue 12), against a model written
+# here: neighbours and port names from the definitions (topo.h; H_n ports
+# +1, -1, +(3n-1), -(3n-1), +(3n-2), -(3n-2)), a BFS that skips the down
+# links, and a schedule checker that knows them.
+cat >"$TMP/faultmodel.py" <<'EOF'
+import json, random, subprocess, sys
+import topomodel
+from collections import deque
+def model(kind, shape):
+    m = {}
+    if kind == "hex":
+        n = int(shape); N = 3 * n * n - 3 * n + 1
+        offs = [1, -1, 3*n - 1, -(3*n - 1), 3*n - 2, -(3*n - 2)]
+        names = ["%+d" % o for o in offs]
+        def nb(i, p): return (i + offs[p]) % N
+        def fmt(i): return str(i)
+    else:
+        dims = [int(x) for x in shape.split("x")]
+        N = 1
+        for x in dims: N *= x
+        names = []
+        for k in range(len(dims)):
+            for sg in "+-": names.append("xyz"[k] + sg)
+        def coords(i): return topomodel.coords(dims, i)
+        def ident(c): return topomodel.ident(dims, c)
+        def nb(i, p):
+            c = coords(i); k = p // 2; v = c[k] + (1 if p % 2 == 0 else -1)
+            if kind == "torus": v %= dims[k]
+            elif not 0 <= v < dims[k]: return None
+            c[k] = v; return ident(c)
+        def fmt(i): return ",".join(map(str, coords(i)))
+    m.update(N=N, names=names, nb=nb, fmt=fmt)
+    return m
+def random_faults(m, rnd, k, node_down=False):
+    down = set(); args = []
+    while len(down) < k:
+        a = rnd.randrange(m["N"]); p = rnd.randrange(len(m["names"]))
+        b = m["nb"](a, p)
+        if b is None or frozenset((a, b)) in down: continue
+        down.add(frozenset((a, b))); args += ["--down", m["fmt"](a) + ":" + m["names"][p]]
+    if node_down:
+        a = rnd.randrange(m["N"]); args += ["--down-node", m["fmt"](a)]
+        for p in range(len(m["names"])):
+            b = m["nb"](a, p)
+            if b is not None: down.add(frozenset((a, b)))
+    return down, args
+def bfs(m, s, down):
+    dist = {s: 0}; q = deque([s])
+    while q:
+        u = q.popleft()
+        for p in range(len(m["names"])):
+            v = m["nb"](u, p)
+            if v is not None and v not in dist and frozenset((u, v)) not in down:
+                dist[v] = dist[u] + 1; q.append(v)
+    return dist
+def up(m, down, a, b):
+    return any(m["nb"](a, p) == b for p in range(len(m["names"]))) and frozenset((a, b)) not in down
+EOF
+cat >"$TMP/checkfaultroute.py" <<'EOF'
+import json, random, subprocess, sys
+sys.path.insert(0, sys.argv[1]); from faultmodel import *
+mf, kind, shape, routing = sys.argv[2:6]
+m = model(kind, shape); rnd = random.Random(shape + routing)
+bad = pairs = refused = 0
+for inst in range(8):
+    down, args = random_faults(m, rnd, 1 + rnd.randrange(max(2, m["N"] // 5)), inst % 3 == 2)
+    for _ in range(6):
+        s = rnd.randrange(m["N"]); t = rnd.randrange(m["N"])
+        dist = bfs(m, s, down)
+        cmd = [mf, "route", "--json", "--" + kind, shape, "--from", m["fmt"](s),
+               "--to", m["fmt"](t), "--routing", routing] + args
+        r = subprocess.run(cmd, capture_output=True, text=True); pairs += 1
+        if t not in dist:
+            refused += 1
+            if not (r.returncode == 1 and not r.stdout and r.stderr.count("\n") == 1
+                    and r.stderr.startswith("meshfabric: ") and "unreachable" in r.stderr):
+                bad += 1; print("# not refused: %s -> %d %r" % (" ".join(cmd), r.returncode, r.stderr))
+            continue
+        d = json.loads(r.stdout); p = d["path"]
+        if not (p[0] == s and p[-1] == t and d["length"] == len(p) - 1 == dist[t]
+                and all(up(m, down, a, b) for a, b in zip(p, p[1:]))
+                and d["down_links"] == len(down)):
+            bad += 1; print("# %s: length %d, BFS %d, path %s" % (" ".join(cmd), d["length"], dist[t], p))
+print("# %d pairs, %d refused as unreachable" % (pairs, refused))
+sys.exit(1 if bad else 0)
+EOF
+cat >"$TMP/checkfaultplan.py" <<'EOF'
+import json, random, subprocess, sys
+sys.path.insert(0, sys.argv[1]); from faultmodel import *
+mf, kind, shape, algo = sys.argv[2:6]
+m = model(kind, shape); rnd = random.Random(shape + algo)
+bad = plans = unreach_total = 0
+for inst in range(6):
+    down, args = random_faults(m, rnd, 1 + rnd.randrange(max(2, m["N"] // 6)), inst % 2 == 1)
+    src = rnd.randrange(m["N"])
+    cmd = [mf, "plan", "--json", "--" + kind, shape, "--from", m["fmt"](src), "--algo", algo] + args
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        assert r.returncode == 0, r.stderr
+        d = json.loads(r.stdout); reach = bfs(m, src, down)
+        informed = {src: -1}; sends = tcd = 0
+        for si, step in enumerate(d["steps"]):
+            senders = set()
+            for x in step:
+                p = x["path"]
+                assert p[0] == x["src"] and p[-1] == x["dst"] and len(p) >= 2
+                assert informed.get(x["src"], si) < si, "sender not informed"
+                assert x["dst"] not in informed, "informed twice"
+                assert all(up(m, down, a, b) for a, b in zip(p, p[1:])), "crosses a down link: %s" % p
+                key = (x["src"], p[1]) if d["model"] == "all-port" else x["src"]
+                assert key not in senders, "port model"
+                senders.add(key); informed[x["dst"]] = si; sends += 1; tcd += len(p) - 1
+        assert set(informed) == set(reach), "informed %d, reachable %d" % (len(informed), len(reach))
+        sm = d["summary"]; f = d["faults"]
+        assert sm["unreachable"] == m["N"] - len(reach)
+        assert sm["sends"] == sends and sm["sends"] + sm["unreachable"] == m["N"] - 1
+        assert sm["tcd"] == tcd and sm["steps"] == len(d["steps"])
+        assert f["down_links"] == len(down)
+        assert f["fault_free_steps"] >= 1 and f["fault_free_tcd"] >= 1
+        plans += 1; unreach_total += sm["unreachable"]
+    except (AssertionError, ValueError, KeyError) as e:
+        bad += 1; print("# %s: %s" % (" ".join(cmd), e))
+print("# %d plans, %d unreachable nodes" % (plans, unreach_total))
+sys.exit(1 if bad else 0)
+EOF
+for spec in "mesh 6x5 dor" "mesh 3x3x3 cdo" "torus 6x6 diagonal" "torus 5x4 cdo" \
+	    "torus 2x5 dor" "hex 4 a1"; do
+	# shellcheck disable=SC2086
+	check "route --down: BFS lengths of the surviving graph, unreachable refused: $spec" \
+		python3 "$TMP/checkfaultroute.py" "$TMP" "$MF" $spec
+done
+for spec in "mesh 8x8 eyes" "mesh 8x8 auto" "torus 8x8 tsay-wang" "torus 6x6 binomial" \
+	    "torus 4x4x4 wormhole" "hex 4 hex" "hex 5 auto" "mesh 5x7 flood" "torus 8x8 mintcd"; do
+	# shellcheck disable=SC2086
+	check "plan --down --json: the reachable nodes once, no down link, unreachable: $spec" \
+		python3 "$TMP/checkfaultplan.py" "$TMP" "$MF" $spec
+done
+if "$MF" plan --json --summary --mesh 4x4 --down-node 1,1 --from 0,0 |
+   json_field 'd["summary"]["unreachable"], d["summary"]["sends"], "steps" in d' |
+   grep -qx '1 14 False'; then
+	ok "plan --down-node on a 4x4 mesh: unreachable 1, 14 sends"
+else notok "plan --down-node on a 4x4 mesh: unreachable 1, 14 sends"; fi
+if "$MF" route --torus 8x8 --from 0,0 --to 3,0 --down 1,0:x+ |
+   grep -qx 'rerouted  yes' &&
+   "$MF" route --torus 8x8 --from 0,0 --to 3,0 --down 5,5:x+ | grep -qx 'rerouted  no'; then
+	ok "route --down: text says whether the routing's own path was kept"
+else notok "route --down: text says whether the routing's own path was kept"; fi
+bad 2 route --mesh 4x4 --from 0,0 --to 3,3 --down 0,0
+bad 2 route --mesh 4x4 --from 0,0 --to 3,3 --down 0,0:q+
+bad 2 route --mesh 4x4 --from 0,0 --to 3,3 --down 0,0:x-
+bad 2 route --mesh 4x4 --from 0,0 --to 3,3 --down 9,9:x+
+bad 2 route --mesh 4x4 --from 0,0 --to 3,3 --down :x+
+bad 2 route --hex 3 --from 0 --to 5 --down 0:+2
+bad 2 route --mesh 4x4 --from 0,0 --to 3,3 --down-node 1,2,3
+bad 2 route f0 0 1 --down 0:x+
+bad 1 route --mesh 4x4 --from 0,0 --to 3,3 --down-node 1,0 --down-node 0,1
+bad 2 plan --torus 4x4 --down 1,1:z+
+bad 2 plan --mesh 4x4 --down-node 16
+if [ -x "$SAN" ] &&
+   [ "$(san_ok plan --json --torus 6x6 --down 1,1:x+ --down-node 3,3 --from 0,0)" = 0 ] &&
+   [ "$(san_ok plan --hex 4 --down-node 5 --down 0:+11 --algo hex --steps)" = 0 ] &&
+   [ "$(san_ok route --mesh 5x5 --from 0,0 --to 4,4 --down 1,0:y+ --down 0,1:x+)" = 0 ] &&
+   [ "$(san_ok route --mesh 4x4 --from 0,0 --to 3,3 --down-node 1,0 --down-node 0,1)" = 1 ] &&
+   [ "$(san_ok plan --mesh 4x4 --down 0,0:x-)" = 2 ]; then
+	ok "ASan/UBSan build: route and plan around faults run clean"
+else
+	sed 's/^/# /' "$TMP/san.err" | head -n 20
+	notok "ASan/UBSan build: route and plan around faults run clean"
+fi
 
 tap_end

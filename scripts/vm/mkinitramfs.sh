@@ -63,6 +63,7 @@ if [ -d "$top/build/guest" ]; then
 	cp -r "$top/build/guest/." "$stage/mf/guest/"
 fi
 [ -x "$top/build/meshfabric" ] && add_bin "$top/build/meshfabric" /mf/meshfabric
+[ -f "$top/build/link_meshfabric.so" ] && install -D -m 0644 "$top/build/link_meshfabric.so" "$stage/usr/lib/$(${CC:-cc} -print-multiarch 2>/dev/null)/ip/link_meshfabric.so"
 ko=$top/drivers/net/meshfabric/meshfabric.ko
 [ -f "$ko" ] && cp "$ko" "$stage/mf/meshfabric.ko"
 if [ -d "$top/selftests" ]; then

@@ -52,8 +52,22 @@ _meshfabric()
 		words="4x4 8x8 16x16 5x5 7x7 4x4x4" ;;
 	--hex)
 		words="2 3 4 5 6 7 8" ;;
+	--switching|switching)
+		words="store-and-forward cut-through" ;;
+	--mode)
+		words="sync async" ;;
+	--link-rate|rate)
+		words="1mbit 10mbit 100mbit 1gbit 10gbit" ;;
+	--link-delay|delay)
+		words="100us 1ms 10ms" ;;
+	--link-loss|loss)
+		words="0.1% 1% 10%" ;;
+	--link-queue|queue|--size)
+		return 0 ;;
 	--from|--to|--name|--svg|--prefix|--ipv4)
 		return 0 ;;	# free-form values
+	--down|--down-node)
+		return 0 ;;	# NODE:PORT (3,4:x+) and NODE, free-form
 	*)
 		if [[ $cur == -* ]]; then
 			words=$("$tool" "$cmd" --help 2>/dev/null |
@@ -65,6 +79,13 @@ _meshfabric()
 			case $cmd in
 			destroy|show|exec|bcast|stats|monitor)
 				words=$(_meshfabric_fabrics "$tool") ;;
+			link)
+				# link set|show NAME NODE PORT PARAMETER VALUE...
+				case $prev in
+				link) words="set show" ;;
+				set|show) words=$(_meshfabric_fabrics "$tool") ;;
+				*) words="rate delay queue loss switching all" ;;
+				esac ;;
 			*)
 				return 0 ;;
 			esac

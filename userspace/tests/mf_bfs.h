@@ -9,8 +9,12 @@
 #include <stdlib.h>
 #include "topo.h"
 
-/* dist[v] = hops from a to v (U32_MAX if unreachable); q: t->nodes u32s. */
-static inline void mf_bfs_q(const struct mf_topo *t, u32 a, u32 *dist, u32 *q)
+/* As mf_bfs_q over the links skip(ctx, u, v) leaves (NULL: all);
+ * returns the number of nodes reached.
+ */
+static inline u32 mf_bfs_skip(const struct mf_topo *t, u32 a, u32 *dist,
+			      u32 *q, bool (*skip)(const void *, u32, u32),
+			      const void *ctx)
 {
 	u32 h = 0, tl = 0, p, i;
 
@@ -24,12 +28,20 @@ static inline void mf_bfs_q(const struct mf_topo *t, u32 a, u32 *dist, u32 *q)
 		for (p = 0; p < t->nports; p++) {
 			s64 v = mf_topo_neighbor(t, u, p);
 
-			if (v >= 0 && dist[v] == U32_MAX) {
+			if (v >= 0 && dist[v] == U32_MAX &&
+			    !(skip && skip(ctx, u, (u32)v))) {
 				dist[v] = dist[u] + 1;
 				q[tl++] = (u32)v;
 			}
 		}
 	}
+	return tl;
+}
+
+/* dist[v] = hops from a to v (U32_MAX if unreachable); q: t->nodes u32s. */
+static inline void mf_bfs_q(const struct mf_topo *t, u32 a, u32 *dist, u32 *q)
+{
+	mf_bfs_skip(t, a, dist, q, NULL, NULL);
 }
 
 static inline void mf_bfs(const struct mf_topo *t, u32 a, u32 *dist)

@@ -18,6 +18,7 @@
 #include <linux/ethtool.h>
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
+#include <net/netlink.h>
 #include <net/rtnetlink.h>
 #include <net/net_namespace.h>
 #include "mf.h"
@@ -62,10 +63,13 @@ static const struct net_device_ops mf_netdev_ops = {
 
 /* ethtool -i and -S: per port tx (the node's outgoing link) and rx (the
  * neighbour's link towards the node) packets and bytes, the counters
- * `meshfabric stats` shows, under the port names it uses.
+ * `meshfabric stats` shows, under the port names it uses; and of the
+ * outgoing link (timed links, link.c): frames dropped by loss and by a
+ * full queue, the time spent serialising and the work queued now (ns).
  */
 static const char *const mf_port_stats[] = {
 	"tx_packets", "tx_bytes", "rx_packets", "rx_bytes",
+	"tx_drop_loss", "tx_drop_queue", "tx_busy_ns", "tx_backlog_ns",
 };
 
 static void mf_get_drvinfo(struct net_device *dev,
@@ -106,17 +110,34 @@ static void mf_get_ethtool_stats(struct net_device *dev,
 	struct mf_ndev *priv = netdev_priv(dev);
 	struct mf_fabric *f = priv->fabric;
 	u32 np = f->topo.nports, p, peer;
-	u64 l;
+	u64 l, busy, now = ktime_get_ns();
+	struct mf_linkctr c;
+	int back;
 
 	for (p = 0; p < np; p++, data += ARRAY_SIZE(mf_port_stats)) {
+		memset(data, 0, ARRAY_SIZE(mf_port_stats) * sizeof(*data));
+		/* no link of its own: a mesh border, or the - port of a
+		 * size-2 torus dimension (the pair is the + port's link)
+		 */
+		if (!mf_topo_is_link(&f->topo, priv->node, p))
+			continue;
 		l = (u64)priv->node * np + p;
-		mf_link_read(f, l, &data[0], &data[1]);
+		mf_link_read_all(f, l, &c);
+		data[0] = c.packets;
+		data[1] = c.bytes;
+		data[4] = c.drop_loss;
+		data[5] = c.drop_queue;
+		data[6] = c.busy_ns;
+		busy = atomic64_read(&f->links.st[l].busy);
+		data[7] = busy > now ? busy - now : 0;
+		/* rx: the neighbour's link towards us, which is its port
+		 * p ^ 1 but in a size-2 torus dimension, where it is its
+		 * + port as ours is (topo.h)
+		 */
 		peer = f->links.peer[l];
-		data[2] = 0;
-		data[3] = 0;
-		/* the reverse of port p is p ^ 1 (topo.h) */
-		if (peer != MESHFABRIC_NO_PEER)
-			mf_link_read(f, (u64)peer * np + (p ^ 1), &data[2],
+		back = mf_topo_port(&f->topo, peer, priv->node);
+		if (back >= 0)
+			mf_link_read(f, (u64)peer * np + back, &data[2],
 				     &data[3]);
 	}
 }
@@ -141,10 +162,72 @@ static void mf_dellink(struct net_device *dev, struct list_head *head)
 	unregister_netdevice_queue(dev, head);
 }
 
+/* IFLA_INFO_DATA (uapi meshfabric.h): what `ip -d link show` prints with
+ * the iproute2 plugin.  The kernel fills them and never parses them (no
+ * newlink/changelink); the policy documents and bounds them.
+ */
+static struct netlink_range_validation mf_nl_node_range = {
+	.max = MESHFABRIC_MAX_NODES - 1,
+};
+
+static const struct nla_policy mf_nl_policy[IFLA_MESHFABRIC_MAX + 1] = {
+	[IFLA_MESHFABRIC_FABRIC_ID] =
+		NLA_POLICY_MAX(NLA_U32, MESHFABRIC_MAX_IDS - 1),
+	[IFLA_MESHFABRIC_FABRIC_NAME] = { .type = NLA_NUL_STRING,
+					  .len = MESHFABRIC_NAME_LEN - 1 },
+	[IFLA_MESHFABRIC_NODE] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &mf_nl_node_range),
+	[IFLA_MESHFABRIC_COORDS] =
+		NLA_POLICY_RANGE(NLA_BINARY, sizeof(u32),
+				 MESHFABRIC_MAX_DIMS * sizeof(u32)),
+	[IFLA_MESHFABRIC_KIND] =
+		NLA_POLICY_RANGE(NLA_U32, MESHFABRIC_KIND_MESH,
+				 MESHFABRIC_KIND_HEX),
+	[IFLA_MESHFABRIC_DIMS] =
+		NLA_POLICY_RANGE(NLA_BINARY, sizeof(u32),
+				 MESHFABRIC_MAX_DIMS * sizeof(u32)),
+};
+
+static size_t mf_get_size(const struct net_device *dev)
+{
+	const struct mf_ndev *priv = netdev_priv(dev);
+	size_t arr = priv->fabric->topo.ndims * sizeof(u32);
+
+	return nla_total_size(sizeof(u32)) +		/* FABRIC_ID */
+	       nla_total_size(MESHFABRIC_NAME_LEN) +	/* FABRIC_NAME */
+	       nla_total_size(sizeof(u32)) +		/* NODE */
+	       nla_total_size(arr) +			/* COORDS */
+	       nla_total_size(sizeof(u32)) +		/* KIND */
+	       nla_total_size(arr);			/* DIMS */
+}
+
+static int mf_fill_info(struct sk_buff *skb, const struct net_device *dev)
+{
+	const struct mf_ndev *priv = netdev_priv(dev);
+	const struct mf_fabric *f = priv->fabric;
+	const struct mf_topo *t = &f->topo;
+	size_t arr = t->ndims * sizeof(u32);
+	u32 c[MESHFABRIC_MAX_DIMS];
+
+	mf_topo_coords(t, priv->node, c);
+	if (nla_put_u32(skb, IFLA_MESHFABRIC_FABRIC_ID, f->id) ||
+	    nla_put_string(skb, IFLA_MESHFABRIC_FABRIC_NAME, f->name) ||
+	    nla_put_u32(skb, IFLA_MESHFABRIC_NODE, priv->node) ||
+	    nla_put(skb, IFLA_MESHFABRIC_COORDS, arr, c) ||
+	    nla_put_u32(skb, IFLA_MESHFABRIC_KIND, t->kind) ||
+	    nla_put(skb, IFLA_MESHFABRIC_DIMS, arr, t->dims))
+		return -EMSGSIZE;
+	return 0;
+}
+
 /* No .setup/.alloc: `ip link add type meshfabric` is refused. */
 static struct rtnl_link_ops mf_link_ops = {
 	.kind = "meshfabric",
+	.maxtype = IFLA_MESHFABRIC_MAX,
+	.policy = mf_nl_policy,
 	.dellink = mf_dellink,
+	.get_size = mf_get_size,
+	.fill_info = mf_fill_info,
 };
 
 #define MF_FEATURES (NETIF_F_SG | NETIF_F_FRAGLIST | NETIF_F_HW_CSUM | \

@@ -439,4 +439,30 @@ struct meshfabric_link_get {
 #define MESHFABRIC_IOC_LINK_GET \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 9, struct meshfabric_link_get)
 
+/*
+ * rtnetlink: IFLA_INFO_DATA of a node's netdev (link kind "meshfabric"),
+ * which `ip -d link show` prints through the iproute2 plugin
+ * (userspace/iproute2/link_meshfabric.c).  Filled by the kernel only: a
+ * meshfabric link cannot be created or changed by rtnetlink.  Policy:
+ *   FABRIC_ID    u32, 0 .. MESHFABRIC_MAX_IDS - 1
+ *   FABRIC_NAME  NUL-terminated string, at most MESHFABRIC_NAME_LEN bytes
+ *   NODE         u32, the node id
+ *   COORDS       binary, __u32[ndims]: the node's coordinates (dimension
+ *                0 first); hex: one entry, the node id
+ *   KIND         u32, MESHFABRIC_KIND_*
+ *   DIMS         binary, __u32[ndims]: the sizes; hex: one entry, n
+ */
+enum {
+	IFLA_MESHFABRIC_UNSPEC,
+	IFLA_MESHFABRIC_FABRIC_ID,
+	IFLA_MESHFABRIC_FABRIC_NAME,
+	IFLA_MESHFABRIC_NODE,
+	IFLA_MESHFABRIC_COORDS,
+	IFLA_MESHFABRIC_KIND,
+	IFLA_MESHFABRIC_DIMS,
+	__IFLA_MESHFABRIC_MAX
+};
+
+#define IFLA_MESHFABRIC_MAX	(__IFLA_MESHFABRIC_MAX - 1)
+
 #endif /* _UAPI_LINUX_MESHFABRIC_H */

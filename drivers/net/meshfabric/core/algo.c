@@ -198,3 +198,91 @@ int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
 	err = mf_check(t, s, &res->stats, res->why, sizeof(res->why));
 	return err == -EINVAL ? -EPROTO : err;
 }
+
+/* Repair the valid fault-free schedule in around r's faults into out and
+ * check the result against them (-EPROTO with the reason in why).
+ */
+static int repair_checked(const struct mf_topo *t, const struct mf_froute *r,
+			  const struct mf_sched *in, struct mf_sched *out,
+			  struct mf_stats *st, struct mf_repair *rep, char *why,
+			  size_t whylen)
+{
+	int err = mf_sched_repair(r, in, out, rep);
+
+	if (!err)
+		err = mf_check_faults(t, out, r->f, st, why, whylen);
+	return err == -EINVAL ? -EPROTO : err;
+}
+
+/* auto around faults: every candidate of the port model, repaired; the
+ * best repaired schedule wins, ranked as mf_plan_auto ranks.
+ */
+static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
+		       u32 model, u32 source, struct mf_sched *s,
+		       struct mf_fault_plan *res)
+{
+	struct mf_sched ff, rs;
+	struct mf_stats st;
+	struct mf_repair rep;
+	u32 i;
+	int err;
+
+	model = auto_model(t, model);
+	for (i = 0; mf_algos[i]; i++) {
+		const struct mf_algo *a = mf_algos[i];
+
+		if (a->model != model || a->supports(t))
+			continue;
+		memset(&rs, 0, sizeof(rs));
+		err = build_one(a, t, source, r->routing, &ff);
+		if (!err)
+			err = mf_check(t, &ff, &st, NULL, 0);
+		if (!err)
+			err = repair_checked(t, r, &ff, &rs, &st, &rep, NULL, 0);
+		mf_sched_free(&ff);
+		if (err == -ENOMEM || err == -E2BIG) {
+			mf_sched_free(&rs);
+			return err;
+		}
+		if (err || (res->used && !better(&st, &res->stats))) {
+			mf_sched_free(&rs);
+			continue;	/* a builder bug must not break auto */
+		}
+		mf_sched_free(s);
+		*s = rs;
+		res->used = a;
+		res->stats = st;
+		res->rep = rep;
+	}
+	return res->used ? 0 : -EOPNOTSUPP;
+}
+
+int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
+		   struct mf_fault_plan *res)
+{
+	struct mf_froute r;
+	struct mf_sched ff;
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	memset(s, 0, sizeof(*s));
+	err = mf_plan_checked(t, id, model, source, routing, &ff, &res->plan);
+	res->used = res->plan.used;
+	if (err || !f || !f->n) {
+		*s = ff;
+		res->stats = res->plan.stats;
+		return err;
+	}
+	err = mf_froute_build(&r, t, routing, f);
+	if (!err && id == MESHFABRIC_ALGO_AUTO) {
+		res->used = NULL;
+		err = repair_auto(t, &r, model, source, s, res);
+	} else if (!err) {
+		err = repair_checked(t, &r, &ff, s, &res->stats, &res->rep,
+				     res->plan.why, sizeof(res->plan.why));
+	}
+	mf_froute_free(&r);
+	mf_sched_free(&ff);
+	return err;
+}

@@ -14,6 +14,7 @@
 
 #include "sched.h"
 #include "check.h"
+#include "faults.h"
 
 struct mf_algo {
 	const char *name;
@@ -72,6 +73,28 @@ struct mf_plan_result {
 int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
 		    u32 routing, struct mf_sched *s,
 		    struct mf_plan_result *res);
+
+/* What mf_plan_faults() returns besides the schedule. */
+struct mf_fault_plan {
+	const struct mf_algo *used;	/* the algorithm of the repaired one */
+	struct mf_plan_result plan;	/* the fault-free schedule's */
+	struct mf_stats stats;		/* the repaired one's (mf_check_faults) */
+	struct mf_repair rep;		/* what the repair did */
+};
+
+/* mf_plan_checked() around the down links of f (faults.h): the fault-free
+ * schedule is built and checked, then repaired (mf_sched_repair, routed by
+ * routing around f) and checked again by mf_check_faults().  Every node the
+ * source reaches is informed once; res->stats.unreachable counts the
+ * others; res->plan.stats keeps the fault-free cost.  auto repairs every
+ * candidate of the port model and keeps the best repaired schedule
+ * (res->used; res->plan.used is the fault-free winner).  f NULL or empty:
+ * the fault-free schedule.  Errors as mf_plan_checked (-EPROTO: res->why of
+ * res->plan says why), -E2BIG if the fault routing is too large.
+ */
+int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
+		   struct mf_fault_plan *res);
 
 /* The algorithms, one file each. */
 extern const struct mf_algo mf_algo_eyes;

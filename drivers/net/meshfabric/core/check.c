@@ -21,14 +21,53 @@ static bool port_free(u32 *sent, u32 *first, u32 src, u64 link, u32 stamp)
 	return true;
 }
 
+/* Nodes the source cannot reach over the links f leaves up (BFS). */
+static int count_unreachable(const struct mf_topo *t, u32 source,
+			     const struct mf_faults *f, u32 *out)
+{
+	u32 *q = mf_alloc_array(t->nodes, sizeof(u32), false);
+	u8 *seen = mf_alloc_array(t->nodes, 1, true);
+	u32 h = 0, tl = 0, x, p;
+	s64 v;
+
+	if (!q || !seen) {
+		mf_free(q);
+		mf_free(seen);
+		return -ENOMEM;
+	}
+	seen[source] = 1;
+	q[tl++] = source;
+	while (h < tl) {
+		x = q[h++];
+		for (p = 0; p < t->nports; p++) {
+			v = mf_topo_neighbor(t, x, p);
+			if (v < 0 || seen[v] || mf_faults_down(f, t, x, p))
+				continue;
+			seen[v] = 1;
+			q[tl++] = (u32)v;
+		}
+	}
+	*out = t->nodes - tl;
+	mf_free(q);
+	mf_free(seen);
+	return 0;
+}
+
 int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 	     struct mf_stats *st, char *err, size_t errlen)
+{
+	return mf_check_faults(t, s, NULL, st, err, errlen);
+}
+
+int mf_check_faults(const struct mf_topo *t, const struct mf_sched *s,
+		    const struct mf_faults *f, struct mf_stats *st, char *err,
+		    size_t errlen)
 {
 	struct mf_linkacct acc = { 0 };
 	u32 *informed = NULL;	/* step + 1 in which a node was informed */
 	u32 *sent = NULL;	/* one-port: step + 1 of a node's last send */
 	u32 *first = NULL;	/* all-port: step + 1 of a link's last first-hop */
-	u32 i, j, h, count = 1, nsends;
+	u32 i, j, h, count = 1, nsends, unreachable = 0;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
@@ -40,6 +79,11 @@ int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 	if (s->source >= t->nodes || !s->step || s->open)
 		return BAD("source %u out of range, or the schedule not ended",
 			   s->source);
+	if (f && f->n) {
+		ret = count_unreachable(t, s->source, f, &unreachable);
+		if (ret)
+			return ret;
+	}
 	ret = mf_linkacct_init(&acc, t);
 	if (ret)
 		return ret;
@@ -105,6 +149,12 @@ int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 						  i + 1, p[h], p[h + 1]);
 					goto out;
 				}
+				if (mf_faults_down(f, t, p[h], (u32)port)) {
+					ret = BAD("step %u: %u->%u crosses the down link %u-%u",
+						  i + 1, m->src, m->dst, p[h],
+						  p[h + 1]);
+					goto out;
+				}
 				if (!h && !port_free(sent, first, m->src,
 						     mf_topo_link(t, p[0], port),
 						     stamp)) {
@@ -119,10 +169,12 @@ int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 			st->tcd += m->hops;
 		}
 	}
-	if (count != t->nodes) {
-		ret = BAD("%u of %u nodes informed", count, t->nodes);
+	if (count != t->nodes - unreachable) {
+		ret = BAD("%u of %u nodes informed, %u unreachable", count,
+			  t->nodes, unreachable);
 		goto out;
 	}
+	st->unreachable = unreachable;
 	st->steps = s->nsteps;
 	st->sends = s->nsends;
 	st->max_link_load = acc.max_load;

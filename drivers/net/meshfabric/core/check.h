@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The schedule checker.  Written against topo.h and linkacct.h
- * only, never against a builder, and run on every schedule the project
+ * (and faults.h's set of down links, never its routing or repair) only,
+ * never against a builder, and run on every schedule the project
  * produces (plan, bcast, tests, benchmarks, the kernel's cache).
  *
  * A schedule is valid when:
@@ -17,6 +18,7 @@
 #define MF_CHECK_H
 
 #include "sched.h"
+#include "faults.h"
 
 struct mf_stats {
 	u32 steps;
@@ -24,6 +26,7 @@ struct mf_stats {
 	u64 tcd;		/* sum of path lengths */
 	u32 max_link_load;	/* most sends on one directed link in one step */
 	u64 contention;		/* sum over (step, link) of load - 1 */
+	u32 unreachable;	/* mf_check_faults: nodes the source cannot reach */
 };
 
 /* 0 and *st filled if s is a valid broadcast on t; -EINVAL with a one-line
@@ -31,5 +34,14 @@ struct mf_stats {
  */
 int mf_check(const struct mf_topo *t, const struct mf_sched *s,
 	     struct mf_stats *st, char *err, size_t errlen);
+
+/* mf_check() around the down links of f (NULL: mf_check()): no path may
+ * cross a down link, and exactly the nodes the source reaches in the
+ * surviving graph (the checker's own breadth-first search) are informed,
+ * each once; st->unreachable counts the others.
+ */
+int mf_check_faults(const struct mf_topo *t, const struct mf_sched *s,
+		    const struct mf_faults *f, struct mf_stats *st, char *err,
+		    size_t errlen);
 
 #endif /* MF_CHECK_H */

@@ -53,7 +53,8 @@ for suite in scripts/tests.d/*.sh; do
 		echo "not ok - suite $name exited $rc"
 		f=1
 	fi
-	echo "# suite $name: $p passed, $f failed ($(( $(date +%s) - start )) s)"
+	secs=$(( $(date +%s) - start ))
+	echo "# suite $name: $p passed, $f failed ($secs s)"
 	passed=$((passed + p))
 	failed=$((failed + f))
 done

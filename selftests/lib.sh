@@ -118,7 +118,8 @@ path() {
 links() {
 	"$MF" -j stats "$1" | sed 's/.*"links":\[//; s/},{/}\
 {/g' |
-		tr ':,{}' '    ' | awk '$1 == "\"node\"" { print $2, $6, $8, $10 }'
+		tr ':,{}' '    ' |
+		awk '$1 == "\"node\"" { print $2, $6, $8, $10 }'
 }
 mac_of() {	# mac_of FABRIC_ID NODE: the uapi's layout 02:6d:FF:NN:NN:NN
 	printf '02:6d:%02x:%02x:%02x:%02x\n' "$1" $(($2 >> 16 & 255)) \

@@ -10,9 +10,29 @@
 #
 #   scripts/test.sh              all suites
 #   scripts/test.sh 20 vm        only suites whose file name contains 20 or vm
+#   scripts/test.sh unit test_route
+#                                an argument naming no suite narrows the
+#   scripts/test.sh unit test_route/test_shortest_paths
+#                                chosen suites (MF_TEST_FILTER): one unit
+#   scripts/test.sh vm 40-bcast  test binary, one case of it, one selftest
 set -u
 cd "$(dirname "$0")/.."
 export MF_TOP=$PWD
+suites= filter=
+for f in "$@"; do
+	if ls scripts/tests.d/ | grep -qF -- "$f"; then
+		suites="$suites $f"
+	else
+		filter="$filter $f"
+	fi
+done
+export MF_TEST_FILTER=${filter# }
+if [ -n "$filter" ] && [ -z "$suites" ]; then
+	echo "test.sh: no suite named in '$*' (scripts/tests.d/)" >&2
+	exit 2
+fi
+# shellcheck disable=SC2086
+set -- $suites
 logdir=${MF_LOGDIR:-build/test-logs}
 mkdir -p "$logdir"
 passed=0 failed=0
@@ -33,7 +53,8 @@ for suite in scripts/tests.d/*.sh; do
 		echo "not ok - suite $name exited $rc"
 		f=1
 	fi
-	echo "# suite $name: $p passed, $f failed ($(( $(date +%s) - start )) s)"
+	secs=$(( $(date +%s) - start ))
+	echo "# suite $name: $p passed, $f failed ($secs s)"
 	passed=$((passed + p))
 	failed=$((failed + f))
 done

@@ -19,9 +19,9 @@ for n in 0 1 32768; do
 done
 near=$("$FLOOD" raw hop0 "mf${id}n0" "$(mac_of "$id" 1)" "$N")
 far=$("$FLOOD" raw hop0 "mf${id}n0" "$(mac_of "$id" 32768)" "$N")
-pk=$("$MFCTL" links "$id" | awk '$1 == 16384 && $2 == 0 { print $4 }')
-echo "# ring of 65536 nodes, $N frames each: 1 hop $near ns/frame, 32768 hops $far ns/frame"
-echo "# data path: $(( (far - near) / 32767 )) ns per hop (frames counted mid-ring: $pk)"
-"$MFCTL" destroy "$id"
-for n in 0 1 32768; do "$IP" netns del hop$n; done
-unload
+pk=$(links "mf$id" | awk '$1 == 16384 && $2 == 16385 { print $3 }')
+echo "# ring of 65536 nodes, $N frames each:" \
+	"1 hop $near ns/frame, 32768 hops $far ns/frame"
+echo "# data path: $(( (far - near) / 32767 )) ns per hop" \
+	"(frames counted mid-ring: $pk)"
+"$MF" destroy "mf$id"

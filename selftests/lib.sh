@@ -1,9 +1,34 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shared helpers of the selftests (sourced).  busybox sh.
+#
+# The tests drive what users run: the meshfabric tool ($MF) and iproute2
+# ($IP); selftests/mfctl only for what the tool cannot do (mfctl.c).  As
+# tools/testing/selftests/wireguard/netns.sh, a trap cleans up when a test
+# ends, passing or not: every fabric, every named namespace, background
+# jobs, the module, so the next test starts from nothing.
+MF=${MF:-meshfabric}
 MFCTL=${MFCTL:-/mf/selftests/mfctl}
 KO=${MF_KO:-/mf/meshfabric.ko}
 IP=${MF_IP:-/usr/sbin/ip}
 PARAM=/sys/module/meshfabric/parameters/allocated
+TMP=/tmp/mf-test.$$
+
+cleanup() {
+	set +e
+	# shellcheck disable=SC2046
+	kill $(jobs -p) 2>/dev/null
+	if [ -e /dev/meshfabric ]; then
+		for f in $("$MF" list --names 2>/dev/null); do
+			"$MF" destroy "$f" >/dev/null 2>&1
+		done
+	fi
+	"$IP" -all netns delete 2>/dev/null
+	lsmod | grep -q '^meshfabric ' && rmmod meshfabric 2>/dev/null
+	rm -rf "$TMP" "$TMP".*
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+mkdir -p "$TMP"
 
 ok() { echo "ok - $*"; }
 nok() { echo "not ok - $*"; }
@@ -18,19 +43,48 @@ check_rc() {
 	_what=$1; _want=$2; shift 2
 	"$@" >/dev/null 2>&1
 	_rc=$?
-	if [ "$_rc" = "$_want" ]; then ok "$_what"; else nok "$_what (status $_rc, want $_want)"; fi
+	if [ "$_rc" = "$_want" ]; then
+		ok "$_what"
+	else
+		nok "$_what (status $_rc, want $_want)"
+	fi
 }
 # check_eq "what" GOT WANT
 check_eq() {
-	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1 (got '$2', want '$3')"; fi
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		nok "$1 (got '$2', want '$3')"
+	fi
+}
+# check_fails "what" PATTERN CMD...: CMD exits non-zero, its error
+# matches PATTERN
+check_fails() {
+	_what=$1 _pat=$2; shift 2
+	if "$@" >/dev/null 2>"$TMP/err" || ! grep -q "$_pat" "$TMP/err"; then
+		nok "$_what (stderr '$(head -c 200 "$TMP/err")')"
+	else
+		ok "$_what"
+	fi
+}
+# create ARGS...: check `meshfabric create ARGS`, note how long it took
+create() {
+	_t0=$(uptime_s)
+	check "create $*" "$MF" create "$@"
+	note "create: $(elapsed "$_t0") s"
+}
+# need_iperf: iperf3 in the guest, or a failure and the test ends
+IPERF=/usr/bin/iperf3
+need_iperf() {
+	[ -x $IPERF ] && return 0
+	nok "iperf3 in the guest (make setup installs it)"
+	exit 0
 }
 load() { lsmod | grep -q '^meshfabric ' || insmod "$KO"; }
 unload() { lsmod | grep -q '^meshfabric ' && rmmod meshfabric; }
 allocated() { cat "$PARAM"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 elapsed() { echo "$1 $(uptime_s)" | awk '{printf "%.2f", $2 - $1}'; }
-# value of KEY in `mfctl info ID`
-info() { "$MFCTL" info "$1" | awk -v k="$2" '$1 == k { print $2 }'; }
 # wait_until SECONDS CMD...: poll CMD every 0.1 s
 wait_until() {
 	_t=$(($1 * 10)); shift
@@ -41,13 +95,41 @@ wait_until() {
 	done
 	return 1
 }
-# gone_is ID N: INFO reports N nodes gone
-gone_is() { test "$(info "$1" gone)" = "$2"; }
-mac_of() {	# mac_of FABRIC NODE
+# jget KEY: the first KEY's value in the JSON on stdin, without quotes
+# or brackets ("a" -> a, [3,4] -> 3,4)
+jget() {
+	grep -o "\"$1\":\(\[[^]]*\]\|\"[^\"]*\"\|[^,}]*\)" | head -n 1 |
+		sed 's/^"[^"]*"://; s/["[]//g; s/]//g'
+}
+# fab FABRIC KEY: a field of `meshfabric -j show FABRIC` (nodes, present,
+# gone, table_bytes, routing, kind, id, ...)
+fab() { "$MF" -j show "$1" | jget "$2"; }
+# node FABRIC NODE KEY: a field of the node (state, ifindex, ifname,
+# namespace, mac, coords)
+node() { "$MF" -j show "$1" "$2" | sed 's/.*"nodes_shown"://' | jget "$3"; }
+# gone_is FABRIC N: the fabric reports N nodes gone
+gone_is() { test "$(fab "$1" gone)" = "$2"; }
+# path FABRIC SRC DST: the kernel's route, node ids separated by spaces
+path() {
+	"$MF" -j route "$1" "$2" "$3" |
+		sed -n 's/.*"path":\[\([0-9,]*\)\].*/\1/p' | tr , ' '
+}
+# links FABRIC: "node peer packets bytes" of every link that counted
+links() {
+	"$MF" -j stats "$1" | sed 's/.*"links":\[//; s/},{/}\
+{/g' |
+		tr ':,{}' '    ' |
+		awk '$1 == "\"node\"" { print $2, $6, $8, $10 }'
+}
+mac_of() {	# mac_of FABRIC_ID NODE: the uapi's layout 02:6d:FF:NN:NN:NN
 	printf '02:6d:%02x:%02x:%02x:%02x\n' "$1" $(($2 >> 16 & 255)) \
 		$(($2 >> 8 & 255)) $(($2 & 255))
 }
 addr_of() {	# addr_of FABRIC NODE [4]: the node's IPv6 (or IPv4) address
-	"${MF:-meshfabric}" show "$1" "$2" | awk -v v="${3:-6}" '$1 == "address" {
-		if ((v == 6) == (index($2, ":") > 0)) { sub("/.*", "", $2); print $2; exit } }'
+	"$MF" show "$1" "$2" | awk -v v="${3:-6}" '$1 == "address" &&
+		(v == 6) == (index($2, ":") > 0) {
+			sub("/.*", "", $2)
+			print $2
+			exit
+		}'
 }

@@ -1,82 +1,53 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * mfctl.c - selftest helper for meshfabric.ko: thin wrappers around the
- * ioctls of /dev/meshfabric, namespace helpers, a broadcast checker with
- * AF_PACKET listeners in every node's namespace, and the table of bad
- * ioctl inputs.  Built statically (selftests/Makefile) and linked with the
- * portable core only for `plan` (the offline reference) and algorithm
- * names.  Exit status: 0, or the errno of the failing call (so shell tests
- * can check e.g. EHOSTUNREACH = 113), or 1.
+ * mfctl.c - what the selftests need and the meshfabric tool cannot do:
+ * a fabric without netdevs (raw CREATE, ATTACH into namespaces made by
+ * `ip netns add`, also from user namespaces where the tool cannot mount),
+ * the table of bad ioctl inputs, broadcasts with an AF_PACKET listener
+ * in every node's namespace, a LINK_STATS reset into an unmapped buffer,
+ * and the table and listeners from an i386 build (mfctl32).  Everything
+ * else the selftests do with the tool (meshfabric, and meshfabric32 for
+ * the compat ioctls), whose code this links (userspace/dev.c, parse.c,
+ * netns.c).  Exit status: 0, or the errno of the failing call (so shell
+ * tests can check e.g. EBUSY = 16), or 1.  FABRIC: a name or an id.
  *
  *   mfctl create KIND DIMS [ROUTING [NAME]]    prints "ID NODES NPORTS"
- *   mfctl destroy ID
- *   mfctl info ID                               key value lines
- *   mfctl nodes ID                              one line per node
- *   mfctl netns add|del PREFIX N                /var/run/netns/PREFIX<i>
- *   mfctl attach ID PREFIX [-u] [-a] [-n]       node i -> PREFIX<i>, one
- *        ioctl; -u bring up, -a IPv4 10.x.y.z/8 (mfctl ip), -n no IPv6
- *   mfctl attach1 ID NODE NSPATH [IFNAME]
- *   mfctl ip NODE                               the address -a gives
- *   mfctl route ID SRC DST                      path, space separated
- *   mfctl bcast ID SRC ALGO [LEN [ETHERTYPE]]   the kernel's statistics
- *   mfctl bcastall ID PREFIX ALGO [LEN [SRC]]   from every node (or SRC),
- *        listeners in each namespace; checks exactly-once delivery
- *   mfctl links ID [-r] [-a] [-F]               non-zero (-a: all) links
- *                                               (-F: into an unmapped buffer)
- *   mfctl plan KIND DIMS SRC ALGO [ROUTING]     the core's statistics
+ *   mfctl attach FABRIC PREFIX                  node i -> netns PREFIX<i>
+ *        (PREFIX "-": the tool's names NAME-COORDS; "@NAME": fabric
+ *        NAME's, the same coordinates)
+ *   mfctl attach1 FABRIC NODE NSPATH [IFNAME]
+ *   mfctl bcastall FABRIC PREFIX ALGO [LEN [SRC]]
+ *        from every node (or SRC), listeners in each namespace (PREFIX
+ *        as for attach): exactly-once delivery
+ *   mfctl fault FABRIC                          LINK_STATS reset into an
+ *                                               unmapped buffer
  *   mfctl bad                                   bad-input table, TAP lines
- *   mfctl loop ID N                             N broadcasts (stress)
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdint.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
-#include <net/if.h>
-#include <netinet/in.h>
 #include <linux/if_packet.h>
-#include <linux/if_ether.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 
-#include <linux/meshfabric.h>
-#include "algo.h"
-#include "check.h"
-#include "route.h"
+#include "dev.h"
+#include "netns.h"
+#include "parse.h"
 
-#define NSDIR "/var/run/netns"
 #define ETYPE 0x88b5		/* IEEE local experimental */
-
-static int dev_fd = -1;
-
-static int mf_dev(void)
-{
-	if (dev_fd < 0) {
-		dev_fd = open("/dev/meshfabric", O_RDWR | O_CLOEXEC);
-		if (dev_fd < 0) {
-			perror("/dev/meshfabric");
-			exit(errno ? errno : 1);
-		}
-	}
-	return dev_fd;
-}
-
-static int mf_ioctl(unsigned long cmd, void *arg)
-{
-	return ioctl(mf_dev(), cmd, arg) ? errno : 0;
-}
+#define NS_PATH "/var/run/netns/%s%u"
 
 static void die_err(const char *what, int err)
 {
@@ -86,176 +57,59 @@ static void die_err(const char *what, int err)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: see the comment at the top of selftests/mfctl.c\n");
+	fprintf(stderr,
+		"usage: see the comment at the top of selftests/mfctl.c\n");
 	exit(2);
 }
 
-static uint32_t num(const char *s)
+static u32 num(const char *s)
 {
-	char *end;
-	unsigned long v = strtoul(s, &end, 0);
+	u32 v;
 
-	if (*end || !*s)
+	if (mf_parse_u32(s, 0, 0xffffffffU, &v))
 		usage();
 	return v;
 }
 
-static uint32_t parse_kind(const char *s)
-{
-	if (!strcmp(s, "mesh"))
-		return MESHFABRIC_KIND_MESH;
-	if (!strcmp(s, "torus"))
-		return MESHFABRIC_KIND_TORUS;
-	if (!strcmp(s, "hex"))
-		return MESHFABRIC_KIND_HEX;
-	usage();
-	return 0;
-}
-
-static uint32_t parse_dims(const char *s, uint32_t *dims)
-{
-	uint32_t n = 0;
-	char *end;
-
-	memset(dims, 0, MESHFABRIC_MAX_DIMS * sizeof(*dims));
-	for (;;) {
-		if (n == MESHFABRIC_MAX_DIMS)
-			usage();
-		dims[n++] = strtoul(s, &end, 10);
-		if (!*end)
-			return n;
-		if (*end != 'x')
-			usage();
-		s = end + 1;
-	}
-}
-
-static uint32_t parse_algo(const char *s)
-{
-	const struct mf_algo *a;
-
-	if (!strcmp(s, "auto"))
-		return MESHFABRIC_ALGO_AUTO;
-	a = mf_algo_by_name(s);
-	if (a)
-		return a->id;
-	return num(s);
-}
-
-static uint32_t parse_routing(const char *s)
-{
-	int r = mf_route_by_name(s);
-
-	return r < 0 ? num(s) : (uint32_t)r;
-}
-
-static void get_info(uint32_t id, struct meshfabric_info *in,
-		     struct meshfabric_node_info **nodes)
+/* INFO of FABRIC (a name or an id), every node's entry if nodes. */
+static void fabric(const char *s, struct meshfabric_info *in,
+		   struct meshfabric_node_info **nodes)
 {
 	int err;
 
-	memset(in, 0, sizeof(*in));
-	in->id = id;
-	err = mf_ioctl(MESHFABRIC_IOC_INFO, in);
+	if (isdigit((unsigned char)*s))
+		err = mf_dev_info(num(s), in, NULL, 0, 0);
+	else
+		err = mf_dev_find(s, in);
+	if (!err && nodes)
+		err = mf_dev_nodes(in, nodes);
 	if (err)
-		die_err("INFO", err);
-	if (!nodes)
-		return;
-	*nodes = calloc(in->nodes, sizeof(**nodes));
-	in->nodes_ptr = (uintptr_t)*nodes;
-	in->count = in->nodes;
-	in->first = 0;
-	err = mf_ioctl(MESHFABRIC_IOC_INFO, in);
-	if (err)
-		die_err("INFO", err);
+		die_err("INFO", -err);
+	in->name[MESHFABRIC_NAME_LEN - 1] = 0;
 }
 
 static int cmd_create(int argc, char **argv)
 {
 	struct meshfabric_create c = { 0 };
-	int err;
+	char err[256];
+	u32 k;
 
 	if (argc < 2)
 		usage();
-	c.kind = parse_kind(argv[0]);
-	c.ndims = parse_dims(argv[1], c.dims);
-	if (argc > 2)
-		c.routing = parse_routing(argv[2]);
+	for (k = MESHFABRIC_KIND_MESH; k <= MESHFABRIC_KIND_HEX; k++)
+		if (!strcmp(argv[0], mf_topo_kind_name(k)))
+			c.kind = k;
+	if (!c.kind || mf_parse_dims(argv[1], c.dims, &c.ndims, err, 256))
+		usage();
+	if (argc > 2 && mf_parse_routing(argv[2], &c.routing, err, 256))
+		usage();
 	if (argc > 3)
-		strncpy((char *)c.name, argv[3], sizeof(c.name));
-	err = mf_ioctl(MESHFABRIC_IOC_CREATE, &c);
-	if (err)
-		die_err("CREATE", err);
+		strncpy((char *)c.name, argv[3], sizeof(c.name) - 1);
+	k = -mf_dev_create(&c);
+	if (k)
+		die_err("CREATE", k);
 	printf("%u %u %u\n", c.id, c.nodes, c.nports);
 	return 0;
-}
-
-static int cmd_destroy(int argc, char **argv)
-{
-	struct meshfabric_destroy d = { 0 };
-	int err;
-
-	if (argc < 1)
-		usage();
-	d.id = num(argv[0]);
-	err = mf_ioctl(MESHFABRIC_IOC_DESTROY, &d);
-	if (err)
-		die_err("DESTROY", err);
-	return 0;
-}
-
-static int cmd_info(int argc, char **argv)
-{
-	struct meshfabric_info in;
-
-	if (argc < 1)
-		usage();
-	get_info(num(argv[0]), &in, NULL);
-	printf("name %s\nkind %u\nndims %u\nnodes %u\nnports %u\nrouting %u\n"
-	       "present %u\ngone %u\ntable_bytes %llu\n", (char *)in.name,
-	       in.kind, in.ndims, in.nodes, in.nports, in.routing, in.present,
-	       in.gone, (unsigned long long)in.table_bytes);
-	return 0;
-}
-
-static int cmd_nodes(int argc, char **argv)
-{
-	struct meshfabric_node_info *n;
-	struct meshfabric_info in;
-	uint32_t i, d;
-
-	if (argc < 1)
-		usage();
-	get_info(num(argv[0]), &in, &n);
-	for (i = 0; i < in.count; i++) {
-		printf("%u %u %u %u %s ", n[i].node, n[i].flags, n[i].ifindex,
-		       n[i].netns_ino, n[i].ifname[0] ? (char *)n[i].ifname : "-");
-		for (d = 0; d < in.ndims; d++)
-			printf("%s%u", d ? "," : "", n[i].coords[d]);
-		printf("\n");
-	}
-	free(n);
-	return 0;
-}
-
-static void ns_path(char *buf, size_t len, const char *prefix, uint32_t i)
-{
-	snprintf(buf, len, NSDIR "/%s%u", prefix, i);
-}
-
-static int self_ns(void)
-{
-	int fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		die_err("/proc/self/ns/net", errno);
-	return fd;
-}
-
-static void enter_ns(int fd)
-{
-	if (setns(fd, CLONE_NEWNET))
-		die_err("setns", errno);
 }
 
 static void raise_nofile(void)
@@ -265,275 +119,83 @@ static void raise_nofile(void)
 	setrlimit(RLIMIT_NOFILE, &rl);
 }
 
-/* Like `ip netns add/del`, for many namespaces at once. */
-static int cmd_netns(int argc, char **argv)
+/*
+ * Node i's namespace: PREFIX<i>, or as the tool names them: "-" this
+ * fabric's NAME-COORDS, "@NAME" those of fabric NAME (same coordinates).
+ */
+static int open_ns(const char *prefix, const struct meshfabric_info *in,
+		   u32 i)
 {
-	uint32_t i, n;
+	const char *name = (const char *)in->name;
 	char path[256];
-	int self, fd;
+	struct mf_topo t;
+	int fd;
 
-	if (argc < 3)
-		usage();
-	n = num(argv[2]);
-	mkdir(NSDIR, 0755);
-	if (!strcmp(argv[0], "del")) {
-		for (i = 0; i < n; i++) {
-			ns_path(path, sizeof(path), argv[1], i);
-			umount2(path, MNT_DETACH);
-			unlink(path);
-		}
-		return 0;
-	}
-	if (strcmp(argv[0], "add"))
-		usage();
-	/* As iproute2 does: make NSDIR a shared mount point before the
-	 * first bind mount, or a later `ip netns add` bind-mounts NSDIR
-	 * onto itself, covering ours and keeping their files busy.
-	 */
-	if (mount("", NSDIR, "none", MS_SHARED | MS_REC, NULL)) {
-		if (errno != EINVAL ||
-		    mount(NSDIR, NSDIR, "none", MS_BIND | MS_REC, NULL) ||
-		    mount("", NSDIR, "none", MS_SHARED | MS_REC, NULL))
-			die_err(NSDIR, errno);
-	}
-	self = self_ns();
-	for (i = 0; i < n; i++) {
-		ns_path(path, sizeof(path), argv[1], i);
-		fd = open(path, O_RDONLY | O_CREAT | O_EXCL, 0);
-		if (fd < 0)
-			die_err(path, errno);
-		close(fd);
-		if (unshare(CLONE_NEWNET))
-			die_err("unshare", errno);
-		if (mount("/proc/self/ns/net", path, "none", MS_BIND, NULL))
-			die_err("mount", errno);
-	}
-	enter_ns(self);
+	if (*prefix == '@')
+		name = prefix + 1;
+	if (*prefix != '-' && *prefix != '@')
+		snprintf(path, sizeof(path), NS_PATH, prefix, i);
+	else if (!mf_dev_topo(in, &t))
+		mf_netns_path(&t, name, i, path, sizeof(path));
+	else
+		die_err("topology", EINVAL);
+	fd = mf_netns_open(path);
+	if (fd < 0)
+		die_err(path, -fd);
+	return fd;
+}
+
+static int attach(u32 id, struct meshfabric_attach_entry *e, u32 count)
+{
+	u32 done;
+	int err = -mf_dev_attach(id, e, count, &done);
+
+	if (err)
+		die_err("ATTACH", err);
 	return 0;
-}
-
-static void node_ip(uint32_t node, char *buf, size_t len)
-{
-	uint32_t a = node + 1;
-
-	snprintf(buf, len, "10.%u.%u.%u", (a >> 16) & 255, (a >> 8) & 255,
-		 a & 255);
-}
-
-static int cmd_ip(int argc, char **argv)
-{
-	char buf[32];
-
-	if (argc < 1)
-		usage();
-	node_ip(num(argv[0]), buf, sizeof(buf));
-	printf("%s\n", buf);
-	return 0;
-}
-
-static void write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		if (write(fd, s, strlen(s)) < 0)
-			perror(path);
-		close(fd);
-	}
-}
-
-/* In the current netns: optionally no IPv6, an IPv4 address, up. */
-static void if_setup(const char *ifname, uint32_t node, int addr, int noipv6)
-{
-	struct sockaddr_in *sin;
-	struct ifreq ifr;
-	char path[128];
-	char ip[32];
-	int s;
-
-	if (noipv6) {
-		snprintf(path, sizeof(path),
-			 "/proc/sys/net/ipv6/conf/%s/disable_ipv6", ifname);
-		write_file(path, "1");
-	}
-	s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (s < 0)
-		die_err("socket", errno);
-	memset(&ifr, 0, sizeof(ifr));
-	strncpy(ifr.ifr_name, ifname, IFNAMSIZ - 1);
-	if (addr) {
-		sin = (struct sockaddr_in *)&ifr.ifr_addr;
-		sin->sin_family = AF_INET;
-		node_ip(node, ip, sizeof(ip));
-		inet_pton(AF_INET, ip, &sin->sin_addr);
-		if (ioctl(s, SIOCSIFADDR, &ifr))
-			die_err("SIOCSIFADDR", errno);
-		inet_pton(AF_INET, "255.0.0.0", &sin->sin_addr);
-		if (ioctl(s, SIOCSIFNETMASK, &ifr))
-			die_err("SIOCSIFNETMASK", errno);
-	}
-	if (ioctl(s, SIOCGIFFLAGS, &ifr))
-		die_err("SIOCGIFFLAGS", errno);
-	ifr.ifr_flags |= IFF_UP;
-	if (ioctl(s, SIOCSIFFLAGS, &ifr))
-		die_err("SIOCSIFFLAGS", errno);
-	close(s);
 }
 
 static int cmd_attach(int argc, char **argv)
 {
 	struct meshfabric_attach_entry *e;
-	struct meshfabric_attach a = { 0 };
-	int up = 0, addr = 0, noipv6 = 0, err, self, i;
-	struct meshfabric_node_info *nodes;
 	struct meshfabric_info in;
-	struct timespec t0, t1;
-	char path[256];
-	uint32_t n;
+	u32 n;
 
 	if (argc < 2)
 		usage();
-	for (i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "-u"))
-			up = 1;
-		else if (!strcmp(argv[i], "-a"))
-			addr = up = 1;
-		else if (!strcmp(argv[i], "-n"))
-			noipv6 = 1;
-		else
-			usage();
-	}
 	raise_nofile();
-	get_info(num(argv[0]), &in, NULL);
+	fabric(argv[0], &in, NULL);
 	e = calloc(in.nodes, sizeof(*e));
 	for (n = 0; n < in.nodes; n++) {
-		ns_path(path, sizeof(path), argv[1], n);
 		e[n].node = n;
-		e[n].netns_fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (e[n].netns_fd < 0)
-			die_err(path, errno);
+		e[n].netns_fd = open_ns(argv[1], &in, n);
 	}
-	a.id = in.id;
-	a.count = in.nodes;
-	a.entries_ptr = (uintptr_t)e;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	err = mf_ioctl(MESHFABRIC_IOC_ATTACH, &a);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	fprintf(stderr, "# attach: %u netdevs in %.3f s\n", a.done,
-		(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
-	if (err)
-		die_err("ATTACH", err);
-	if (up) {
-		get_info(in.id, &in, &nodes);
-		self = self_ns();
-		for (n = 0; n < in.nodes; n++) {
-			enter_ns(e[n].netns_fd);
-			if_setup((char *)nodes[n].ifname, n, addr, noipv6);
-		}
-		enter_ns(self);
-		close(self);
-		free(nodes);
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		fprintf(stderr, "# attach: setup done in %.3f s\n",
-			(t0.tv_sec - t1.tv_sec) + (t0.tv_nsec - t1.tv_nsec) / 1e9);
-	}
-	for (n = 0; n < in.nodes; n++)
-		close(e[n].netns_fd);
-	free(e);
-	return 0;
+	return attach(in.id, e, in.nodes);
 }
 
 static int cmd_attach1(int argc, char **argv)
 {
 	struct meshfabric_attach_entry e = { 0 };
-	struct meshfabric_attach a = { 0 };
-	int err;
+	struct meshfabric_info in;
 
 	if (argc < 3)
 		usage();
-	a.id = num(argv[0]);
+	/* by id: no INFO first, ATTACH itself must refuse an unseen fabric */
+	if (isdigit((unsigned char)*argv[0]))
+		in.id = num(argv[0]);
+	else
+		fabric(argv[0], &in, NULL);
 	e.node = num(argv[1]);
-	e.netns_fd = open(argv[2], O_RDONLY | O_CLOEXEC);
+	e.netns_fd = mf_netns_open(argv[2]);
 	if (e.netns_fd < 0)
-		die_err(argv[2], errno);
+		die_err(argv[2], -e.netns_fd);
 	if (argc > 3)
 		strncpy((char *)e.ifname, argv[3], sizeof(e.ifname) - 1);
-	a.count = 1;
-	a.entries_ptr = (uintptr_t)&e;
-	err = mf_ioctl(MESHFABRIC_IOC_ATTACH, &a);
-	if (err)
-		die_err("ATTACH", err);
-	return 0;
-}
-
-static int cmd_route(int argc, char **argv)
-{
-	struct meshfabric_route r = { 0 };
-	uint32_t path[4096], i;
-	int err;
-
-	if (argc < 3)
-		usage();
-	r.id = num(argv[0]);
-	r.src = num(argv[1]);
-	r.dst = num(argv[2]);
-	r.path_ptr = (uintptr_t)path;
-	r.path_max = 4096;
-	err = mf_ioctl(MESHFABRIC_IOC_ROUTE, &r);
-	if (err)
-		die_err("ROUTE", err);
-	for (i = 0; i <= r.hops; i++)
-		printf("%s%u", i ? " " : "", path[i]);
-	printf("\n");
-	return 0;
-}
-
-static void print_bcast(const struct meshfabric_bcast *b)
-{
-	printf("src %u algo %u steps %u sends %u tcd %llu max_link_load %u "
-	       "contention %llu delivered %u elapsed_ns %llu", b->source,
-	       b->algo, b->steps, b->sends, (unsigned long long)b->tcd,
-	       b->max_link_load, (unsigned long long)b->contention,
-	       b->delivered, (unsigned long long)b->elapsed_ns);
-}
-
-static int do_bcast(struct meshfabric_bcast *b, uint32_t id, uint32_t src,
-		    uint32_t algo, const void *payload, uint32_t len,
-		    uint32_t etype)
-{
-	memset(b, 0, sizeof(*b));
-	b->id = id;
-	b->source = src;
-	b->algo = algo;
-	b->payload_ptr = (uintptr_t)payload;
-	b->len = len;
-	b->ethertype = etype;
-	return mf_ioctl(MESHFABRIC_IOC_BCAST, b);
-}
-
-static int cmd_bcast(int argc, char **argv)
-{
-	static char payload[MESHFABRIC_MAX_PAYLOAD];
-	struct meshfabric_bcast b;
-	uint32_t len = 64;
-	int err;
-
-	if (argc < 3)
-		usage();
-	if (argc > 3)
-		len = num(argv[3]);
-	memset(payload, 0x5a, sizeof(payload));
-	err = do_bcast(&b, num(argv[0]), num(argv[1]), parse_algo(argv[2]),
-		       payload, len, argc > 4 ? num(argv[4]) : ETYPE);
-	if (err)
-		die_err("BCAST", err);
-	print_bcast(&b);
-	printf("\n");
-	return 0;
+	return attach(in.id, &e, 1);
 }
 
 struct tag {
-	uint32_t magic, src, seq, len;
+	u32 magic, src, seq, len;
 };
 
 static double now(void)
@@ -545,11 +207,11 @@ static double now(void)
 }
 
 /* Read every frame pending on the listeners; count those of (src, seq). */
-static int drain(int *sock, uint32_t n, uint32_t src, uint32_t seq,
-		 uint32_t len, uint32_t *cnt, char *buf, uint32_t *bad)
+static int drain(int *sock, u32 n, const struct tag *want, u32 *cnt,
+		 char *buf, u32 *bad)
 {
 	int got = 0;
-	uint32_t i, k;
+	u32 i, k;
 	ssize_t r;
 	struct tag tg;
 
@@ -557,15 +219,11 @@ static int drain(int *sock, uint32_t n, uint32_t src, uint32_t seq,
 		while ((r = recv(sock[i], buf, MESHFABRIC_MAX_PAYLOAD + 64,
 				 MSG_DONTWAIT)) >= 0) {
 			memcpy(&tg, buf, sizeof(tg));
-			if (r != (ssize_t)len || tg.magic != 0x4d464243 ||
-			    tg.src != src || tg.seq != seq) {
-				(*bad)++;
-				continue;
-			}
-			for (k = sizeof(tg); k < len; k++)
-				if ((uint8_t)buf[k] != (uint8_t)(k * 7 + seq))
+			for (k = sizeof(tg); k < want->len; k++)
+				if ((u8)buf[k] != (u8)(k * 7 + want->seq))
 					break;
-			if (k != len) {
+			if (r != (ssize_t)want->len || k != want->len ||
+			    memcmp(&tg, want, sizeof(tg))) {
 				(*bad)++;
 				continue;
 			}
@@ -578,13 +236,13 @@ static int drain(int *sock, uint32_t n, uint32_t src, uint32_t seq,
 
 struct closer {
 	int *sock;
-	uint32_t n, k, step;
+	u32 n, k, step;
 };
 
 static void *closer_run(void *arg)
 {
 	struct closer *c = arg;
-	uint32_t i;
+	u32 i;
 
 	for (i = c->k; i < c->n; i += c->step)
 		close(c->sock[i]);
@@ -595,229 +253,259 @@ static void *closer_run(void *arg)
  * Closing an AF_PACKET socket waits for an RCU grace period
  * (packet_release -> synchronize_net): close them from many threads.
  */
-static void close_all(int *sock, uint32_t n)
+static void close_all(int *sock, u32 n)
 {
 	enum { NT = 64 };
 	struct closer c[NT];
 	pthread_t th[NT];
-	uint32_t k;
+	u32 k;
 
 	for (k = 0; k < NT; k++) {
 		c[k] = (struct closer){ sock, n, k, NT };
-		if (pthread_create(&th[k], NULL, closer_run, &c[k]))
+		if (pthread_create(&th[k], NULL, closer_run, &c[k])) {
 			closer_run(&c[k]);
-		else
-			continue;
-		th[k] = 0;
+			th[k] = 0;
+		}
 	}
 	for (k = 0; k < NT; k++)
 		if (th[k])
 			pthread_join(th[k], NULL);
 }
 
+/* A listener for ETYPE on node i's netdev, in its namespace. */
+static int listener(const char *prefix, const struct meshfabric_info *in,
+		    const struct meshfabric_node_info *node, int self)
+{
+	struct sockaddr_ll sll = { 0 };
+	int s, fd = open_ns(prefix, in, node->node), rcv = 4 << 20;
+
+	if (setns(fd, CLONE_NEWNET))
+		die_err("setns", errno);
+	close(fd);
+	/* protocol 0: not hooked until bind (no re-hook, no RCU wait) */
+	s = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (s < 0)
+		die_err("socket", errno);
+	setsockopt(s, SOL_SOCKET, SO_RCVBUFFORCE, &rcv, sizeof(rcv));
+	sll.sll_family = AF_PACKET;
+	sll.sll_protocol = htons(ETYPE);
+	sll.sll_ifindex = node->ifindex;
+	if (bind(s, (struct sockaddr *)&sll, sizeof(sll)))
+		die_err("bind", errno);
+	if (setns(self, CLONE_NEWNET))
+		die_err("setns", errno);
+	return s;
+}
+
 static int cmd_bcastall(int argc, char **argv)
 {
-	uint32_t src, first = 0, last, i, len = 64, algo, *cnt, bad_total = 0;
+	u32 src, first = 0, last, i, k, len = 64, algo, *cnt, n;
 	struct meshfabric_node_info *nodes;
-	struct sockaddr_ll sll;
 	struct meshfabric_bcast b;
 	struct meshfabric_info in;
-	int *sock, self, fd, err, failed = 0, rcv = 4 << 20;
-	char path[256], *payload, *buf;
+	int *sock, self, err, failed = 0;
+	char *payload, *buf, e[256];
 	double t_start = now(), t_setup, t_run;
-	struct tag tg;
+	struct tag tg = { 0x4d464243 };
 
-	if (argc < 3)
+	if (argc < 3 || mf_parse_algo(argv[2], &algo, e, sizeof(e)))
 		usage();
-	algo = parse_algo(argv[2]);
 	if (argc > 3)
 		len = num(argv[3]);
 	if (len < sizeof(tg))
 		len = sizeof(tg);
 	raise_nofile();
-	get_info(num(argv[0]), &in, &nodes);
-	last = in.nodes - 1;
+	fabric(argv[0], &in, &nodes);
+	n = in.nodes;
+	last = n - 1;
 	if (argc > 4)
 		first = last = num(argv[4]);
-	sock = calloc(in.nodes, sizeof(*sock));
-	cnt = calloc(in.nodes, sizeof(*cnt));
+	sock = calloc(n, sizeof(*sock));
+	cnt = calloc(n, sizeof(*cnt));
 	payload = malloc(MESHFABRIC_MAX_PAYLOAD + 64);
 	buf = malloc(MESHFABRIC_MAX_PAYLOAD + 64);
-	self = self_ns();
-	for (i = 0; i < in.nodes; i++) {
-		ns_path(path, sizeof(path), argv[1], i);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			die_err(path, errno);
-		enter_ns(fd);
-		close(fd);
-		/* protocol 0: not hooked until bind (no re-hook, no RCU wait) */
-		sock[i] = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-		if (sock[i] < 0)
-			die_err("socket", errno);
-		setsockopt(sock[i], SOL_SOCKET, SO_RCVBUFFORCE, &rcv,
-			   sizeof(rcv));
-		memset(&sll, 0, sizeof(sll));
-		sll.sll_family = AF_PACKET;
-		sll.sll_protocol = htons(ETYPE);
-		sll.sll_ifindex = nodes[i].ifindex;
-		if (bind(sock[i], (struct sockaddr *)&sll, sizeof(sll)))
-			die_err("bind", errno);
-	}
-	enter_ns(self);
+	self = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	for (i = 0; i < n; i++)
+		sock[i] = listener(argv[1], &in, &nodes[i], self);
 	t_setup = now();
 	for (src = first; src <= last; src++) {
-		uint32_t rx = 0, dup = 0, miss = 0, bad = 0, k;
+		u32 rx = 0, dup = 0, miss = 0, bad = 0;
 		double t;
 
-		tg.magic = 0x4d464243;
 		tg.src = src;
 		tg.seq = src + 1;
 		tg.len = len;
 		memcpy(payload, &tg, sizeof(tg));
 		for (k = sizeof(tg); k < len; k++)
 			payload[k] = (char)(k * 7 + tg.seq);
-		memset(cnt, 0, in.nodes * sizeof(*cnt));
-		err = do_bcast(&b, in.id, src, algo, payload, len, ETYPE);
+		memset(cnt, 0, n * sizeof(*cnt));
+		b = (struct meshfabric_bcast){ .id = in.id, .source = src,
+			.algo = algo, .payload_ptr = (uintptr_t)payload,
+			.len = len, .ethertype = ETYPE };
+		err = -mf_dev_bcast(&b);
 		if (err)
 			die_err("BCAST", err);
 		/* Wait until every node heard, then a little for duplicates. */
 		t = now();
-		while (rx < in.nodes - 1 && now() - t < 5.0) {
-			rx += drain(sock, in.nodes, src, tg.seq, len, cnt, buf,
-				    &bad);
-			if (rx < in.nodes - 1)
+		while (rx < n - 1 && now() - t < 5.0) {
+			rx += drain(sock, n, &tg, cnt, buf, &bad);
+			if (rx < n - 1)
 				usleep(1000);
 		}
 		usleep(20000);
-		rx += drain(sock, in.nodes, src, tg.seq, len, cnt, buf, &bad);
-		for (i = 0; i < in.nodes; i++) {
-			if (i == src) {
+		rx += drain(sock, n, &tg, cnt, buf, &bad);
+		for (i = 0; i < n; i++) {
+			if (i == src)
 				dup += cnt[i];
-				continue;
-			}
-			if (!cnt[i])
+			else if (!cnt[i])
 				miss++;
-			else if (cnt[i] > 1)
+			else
 				dup += cnt[i] - 1;
 		}
-		print_bcast(&b);
+		printf("src %u algo %u steps %u sends %u tcd %llu "
+		       "max_link_load %u "
+		       "contention %llu delivered %u elapsed_ns %llu", b.source,
+		       b.algo, b.steps, b.sends, (unsigned long long)b.tcd,
+		       b.max_link_load, (unsigned long long)b.contention,
+		       b.delivered, (unsigned long long)b.elapsed_ns);
 		printf(" rx %u dup %u miss %u bad %u\n", rx, dup, miss, bad);
-		if (dup || miss || bad || b.delivered != in.nodes - 1)
+		if (dup || miss || bad || b.delivered != n - 1)
 			failed = 1;
-		bad_total += bad;
 	}
 	fflush(stdout);
 	t_run = now();
-	close_all(sock, in.nodes);
-	fprintf(stderr, "# bcastall: %u listeners set up in %.2f s, broadcasts %.2f s, closed in %.2f s\n",
-		in.nodes, t_setup - t_start, t_run - t_setup, now() - t_run);
-	free(sock);
-	free(cnt);
-	free(payload);
-	free(buf);
-	free(nodes);
+	close_all(sock, n);
+	fprintf(stderr, "# bcastall: %u listeners set up in %.2f s, "
+		"broadcasts %.2f s, closed in %.2f s\n", n, t_setup - t_start,
+		t_run - t_setup, now() - t_run);
 	return failed;
 }
 
-static int cmd_links(int argc, char **argv)
+/* A LINK_STATS reset whose copy-out faults (into an unmapped buffer). */
+static int cmd_fault(int argc, char **argv)
 {
 	struct meshfabric_link_stats ls = { 0 };
-	struct meshfabric_link_entry *e;
-	int all = 0, fault = 0, err, i;
-	uint32_t k, flags;
+	struct meshfabric_info in;
+	int fd = open(MF_DEV_PATH, O_RDWR | O_CLOEXEC);
 
 	if (argc < 1)
 		usage();
-	ls.id = num(argv[0]);
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-r"))
-			ls.flags |= MESHFABRIC_LINK_STATS_RESET;
-		else if (!strcmp(argv[i], "-F"))	/* an unmapped buffer */
-			fault = 1;
-		else if (!strcmp(argv[i], "-a"))
-			all = 1;
-		else
-			usage();
-	}
-	flags = ls.flags;
-	ls.flags = 0;		/* nlinks first, resetting nothing */
-	err = mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
-	if (err)
-		die_err("LINK_STATS", err);
-	ls.flags = flags;
-	e = calloc(ls.nlinks ? ls.nlinks : 1, sizeof(*e));
-	ls.links_ptr = fault ? (uintptr_t)8 : (uintptr_t)e;
-	ls.count = ls.nlinks;
-	err = mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
-	if (err)
-		die_err("LINK_STATS", err);
-	for (k = 0; k < ls.count; k++)
-		if (all || e[k].packets)
-			printf("%u %u %d %llu %llu\n", e[k].node, e[k].port,
-			       (int)e[k].peer, (unsigned long long)e[k].packets,
-			       (unsigned long long)e[k].bytes);
-	free(e);
-	return 0;
-}
-
-static int cmd_plan(int argc, char **argv)
-{
-	uint32_t dims[MESHFABRIC_MAX_DIMS], nd, routing = 0;
-	const struct mf_algo *used = NULL;
-	struct mf_sched s;
-	struct mf_stats st;
-	struct mf_topo t;
-	char why[128];
-	int err;
-
-	if (argc < 4)
-		usage();
-	nd = parse_dims(argv[1], dims);
-	err = mf_topo_init(&t, parse_kind(argv[0]), nd, dims);
-	if (err)
-		die_err("topology", -err);
-	if (argc > 4)
-		routing = parse_routing(argv[4]);
-	err = mf_plan(&t, parse_algo(argv[3]), num(argv[2]), routing, &s, &used);
-	if (!err)
-		err = mf_check(&t, &s, &st, why, sizeof(why));
-	mf_sched_free(&s);
-	if (err)
-		die_err("plan", -err);
-	printf("algo %u steps %u sends %u tcd %llu max_link_load %u "
-	       "contention %llu\n", used->id, st.steps, st.sends,
-	       (unsigned long long)st.tcd, st.max_link_load,
-	       (unsigned long long)st.contention);
-	return 0;
-}
-
-static int cmd_loop(int argc, char **argv)
-{
-	struct meshfabric_bcast b;
-	uint32_t i, n, id, src = 0;
-	char payload[256] = { 0 };
-	int err;
-
-	if (argc < 2)
-		usage();
-	id = num(argv[0]);
-	n = num(argv[1]);
-	for (i = 0; i < n; i++) {
-		err = do_bcast(&b, id, src, MESHFABRIC_ALGO_AUTO, payload,
-			       sizeof(payload), ETYPE);
-		if (err == ENOENT || err == ENETDOWN)
-			return 0;	/* fabric destroyed under us: fine */
-		if (err)
-			die_err("BCAST", err);
-		src = (src + 7) % (b.sends + 1);
-	}
+	fabric(argv[0], &in, NULL);
+	ls.id = in.id;
+	ls.flags = MESHFABRIC_LINK_STATS_RESET;
+	ls.links_ptr = 8;
+	ls.count = in.nodes * in.nports;
+	if (fd < 0 || ioctl(fd, MESHFABRIC_IOC_LINK_STATS, &ls))
+		die_err("LINK_STATS", errno);
 	return 0;
 }
 
 /* ---- the table of bad inputs ---------------------------------------- */
 
-static int ntests, nfail;
+/* The request a row starts from: a valid one of its command. */
+enum { R_CREATE, R_DESTROY, R_INFO, R_ATTACH, R_ENTRY, R_BCAST, R_ROUTE,
+       R_LINKS, R_NULL };
+
+static const unsigned long ioc[] = {
+	MESHFABRIC_IOC_CREATE, MESHFABRIC_IOC_DESTROY, MESHFABRIC_IOC_INFO,
+	MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_BCAST,
+	MESHFABRIC_IOC_ROUTE, MESHFABRIC_IOC_LINK_STATS,
+};
+
+/* A row: the request with words w[0..n-1] (or the bytes of str) at off. */
+struct bad {
+	const char *what;
+	int req;
+	unsigned int off, n;
+	u32 w[9];
+	const char *str;
+	int want;
+};
+
+#define AT(s, f) offsetof(struct meshfabric_##s, f)
+#define W(...) sizeof((u32[]){ __VA_ARGS__ }) / 4, { __VA_ARGS__ }, NULL
+#define S(s) 0, { 0 }, s
+#define BIG 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535
+
+
+/*
+ * What reaches the driver through the ioctl itself: copy-in and -out of
+ * every command, ids, nodes, fds, pointers, state.  The validation of
+ * CREATE's and BCAST's fields, unknown command numbers, names in use and
+ * the number of fabrics are kunit/uapi_test.c's (mf_validate_create,
+ * mf_ioctl, mf_fabric_create), and not repeated here.
+ */
+static const struct bad before[] = {
+	{ "CREATE NULL argument", R_NULL, 0, W(0), EFAULT },
+	{ "CREATE 8-D 65535^8 (overflow)", R_CREATE, AT(create, ndims),
+	  W(8, BIG), E2BIG },
+	{ "DESTROY unknown id", R_DESTROY, AT(destroy, id), W(63), ENOENT },
+	{ "DESTROY huge id", R_DESTROY, AT(destroy, id), W(1000000), ENOENT },
+	{ "DESTROY flags 1", R_DESTROY, AT(destroy, flags), W(1), EINVAL },
+	{ "DESTROY reserved set", R_DESTROY, AT(destroy, reserved), W(1),
+	  EINVAL },
+	{ "INFO unknown id", R_INFO, AT(info, id), W(63), ENOENT },
+	{ "INFO flags 4", R_INFO, AT(info, flags), W(4), EINVAL },
+	{ "INFO reserved set", R_INFO, AT(info, reserved0), W(1), EINVAL },
+	{ "INFO bad nodes pointer", R_INFO, AT(info, nodes_ptr), W(8, 0, 0, 4),
+	  EFAULT },
+	{ "INFO first > nodes", R_INFO, AT(info, nodes_ptr), W(8, 0, 5, 4),
+	  EINVAL },
+	{ "ATTACH flags 1", R_ATTACH, AT(attach, flags), W(1), EINVAL },
+	{ "ATTACH reserved set", R_ATTACH, AT(attach, reserved), W(1), EINVAL },
+	{ "ATTACH count > MAX_NODES", R_ATTACH, AT(attach, count),
+	  W(MESHFABRIC_MAX_NODES + 1), E2BIG },
+	{ "ATTACH unknown fabric", R_ATTACH, AT(attach, id), W(63), ENOENT },
+	{ "ATTACH node out of range", R_ENTRY, AT(attach_entry, node), W(4),
+	  EINVAL },
+	{ "ATTACH netns fd -1", R_ENTRY, AT(attach_entry, netns_fd), W(-1),
+	  EBADF },
+	{ "ATTACH fd not a netns", R_ENTRY, AT(attach_entry, netns_fd), W(1),
+	  EINVAL },
+	{ "ATTACH ifname without NUL", R_ENTRY, AT(attach_entry, ifname),
+	  S("xxxxxxxxxxxxxxxx"), EINVAL },
+	{ "ATTACH ifname with '/'", R_ENTRY, AT(attach_entry, ifname), S("a/b"),
+	  EINVAL },
+	{ "ATTACH bad entries pointer", R_ATTACH, AT(attach, entries_ptr),
+	  W(8, 0), EFAULT },
+	{ "BCAST before any node is attached", R_BCAST, AT(bcast, flags), W(0),
+	  ENETDOWN },
+	{ NULL }
+};
+
+static const struct bad after[] = {
+	{ "BCAST source out of range", R_BCAST, AT(bcast, source), W(4),
+	  EINVAL },
+	{ "BCAST unknown fabric", R_BCAST, AT(bcast, id), W(63), ENOENT },
+	{ "BCAST bad payload pointer", R_BCAST, AT(bcast, payload_ptr),
+	  W(8, 0), EFAULT },
+	{ "BCAST hex algorithm on a torus", R_BCAST, AT(bcast, algo),
+	  W(MESHFABRIC_ALGO_HEX), EOPNOTSUPP },
+	{ "BCAST valid", R_BCAST, AT(bcast, flags), W(0), 0 },
+	{ "ROUTE path_max too small", R_ROUTE, AT(route, path_max), W(2),
+	  ENOSPC },
+	{ "ROUTE dst out of range", R_ROUTE, AT(route, dst), W(4), EINVAL },
+	{ "ROUTE flags 1", R_ROUTE, AT(route, flags), W(1), EINVAL },
+	{ "ROUTE reserved set", R_ROUTE, AT(route, reserved), W(1), EINVAL },
+	{ "ROUTE bad path pointer", R_ROUTE, AT(route, path_ptr), W(8, 0),
+	  EFAULT },
+	{ "ROUTE unknown fabric", R_ROUTE, AT(route, id), W(63), ENOENT },
+	{ "LINK_STATS flags 2", R_LINKS, AT(link_stats, flags), W(2), EINVAL },
+	{ "LINK_STATS reserved0 set", R_LINKS, AT(link_stats, reserved0), W(1),
+	  EINVAL },
+	{ "LINK_STATS first > nlinks", R_LINKS, AT(link_stats, first), W(17),
+	  EINVAL },
+	{ "LINK_STATS bad pointer", R_LINKS, AT(link_stats, links_ptr),
+	  W(8, 0, 0, 16), EFAULT },
+	{ "LINK_STATS unknown fabric", R_LINKS, AT(link_stats, id), W(63),
+	  ENOENT },
+	{ NULL }
+};
+
+static int dev, ntests, nfail;
+static u32 bad_id, bad_path[4];
+static struct meshfabric_attach_entry bad_ae[4];
+static char bad_payload[16];
 
 static void expect(const char *what, int got, int want)
 {
@@ -825,65 +513,87 @@ static void expect(const char *what, int got, int want)
 	if (got == want) {
 		printf("ok - bad ioctl: %s -> %s\n", what,
 		       want ? strerror(want) : "0");
-	} else {
-		nfail++;
-		printf("not ok - bad ioctl: %s -> got %d (%s), want %d (%s)\n",
-		       what, got, strerror(got), want, strerror(want));
+		return;
 	}
+	nfail++;
+	printf("not ok - bad ioctl: %s -> got %d (%s), want %d (%s)\n",
+	       what, got, strerror(got), want, strerror(want));
 }
 
 static void expect_val(const char *what, long got, long want)
 {
 	ntests++;
-	if (got == want) {
-		printf("ok - bad ioctl: %s = %ld\n", what, want);
-	} else {
-		nfail++;
-		printf("not ok - bad ioctl: %s = %ld, want %ld\n", what, got, want);
+	nfail += got != want;
+	printf("%sok - bad ioctl: %s = %ld, want %ld\n",
+	       got == want ? "" : "not ",
+	       what, got, want);
+}
+
+static int xioctl(unsigned long nr, void *arg)
+{
+	return ioctl(dev, nr, arg) ? errno : 0;
+}
+
+/* The valid request of kind r (R_ENTRY: ATTACH's entry 0 in *entry). */
+static void good(int r, void *q, struct meshfabric_attach_entry *entry)
+{
+	struct meshfabric_create *c = q;
+	struct meshfabric_attach *a = q;
+	struct meshfabric_bcast *b = q;
+	struct meshfabric_route *rt = q;
+
+	memset(q, 0, 512);
+	*(u32 *)q = bad_id;		/* every request starts with id */
+	memset(entry, 0, sizeof(*entry));
+	entry->netns_fd = bad_ae[0].netns_fd;
+	switch (r) {
+	case R_CREATE:
+		*c = (struct meshfabric_create){ MESHFABRIC_KIND_TORUS, 2,
+						 { 2, 2 } };
+		break;
+	case R_ATTACH:
+	case R_ENTRY:
+		a->entries_ptr = (uintptr_t)entry;
+		a->count = 1;
+		break;
+	case R_BCAST:
+		b->ethertype = ETYPE;
+		b->payload_ptr = (uintptr_t)bad_payload;
+		b->len = sizeof(bad_payload);
+		break;
+	case R_ROUTE:
+		rt->dst = 3;
+		rt->path_ptr = (uintptr_t)bad_path;
+		rt->path_max = 4;
+		break;
 	}
 }
 
-static struct meshfabric_create good_create(void)
+static void run_table(const struct bad *t)
 {
-	struct meshfabric_create c = { 0 };
+	struct meshfabric_attach_entry entry;
+	u64 q[64];
+	char *at;
 
-	c.kind = MESHFABRIC_KIND_TORUS;
-	c.ndims = 2;
-	c.dims[0] = 2;
-	c.dims[1] = 2;
-	return c;
-}
-
-#define CREATE_CASE(what, stmt, want) do {			\
-		struct meshfabric_create c = good_create();	\
-		stmt;						\
-		expect("CREATE " what,				\
-		       mf_ioctl(MESHFABRIC_IOC_CREATE, &c), want);	\
-	} while (0)
-
-static int create_named(const char *name, uint32_t *id)
-{
-	struct meshfabric_create c = good_create();
-	int err;
-
-	strncpy((char *)c.name, name, sizeof(c.name));
-	err = mf_ioctl(MESHFABRIC_IOC_CREATE, &c);
-	*id = c.id;
-	return err;
-}
-
-static int destroy(uint32_t id)
-{
-	struct meshfabric_destroy d = { .id = id };
-
-	return mf_ioctl(MESHFABRIC_IOC_DESTROY, &d);
+	for (; t->what; t++) {
+		good(t->req, q, &entry);
+		at = (t->req == R_ENTRY ? (char *)&entry : (char *)q) + t->off;
+		if (t->str)
+			memcpy(at, t->str, strlen(t->str));
+		else
+			memcpy(at, t->w, t->n * sizeof(u32));
+		if (t->req == R_NULL)
+			expect(t->what, xioctl(ioc[R_CREATE], NULL), t->want);
+		else
+			expect(t->what, xioctl(ioc[t->req], q), t->want);
+	}
 }
 
 /* In a child: the caller's status of op (create/info), as exit code. */
 static int child_create_info(int how)
 {
-	struct meshfabric_info in = { 0 };
-	uint32_t id = 0;
+	struct meshfabric_create c = { MESHFABRIC_KIND_TORUS, 2, { 2, 2 } };
+	struct meshfabric_info in = { .id = 63 };
 	pid_t pid = fork();
 	int st, err;
 
@@ -894,14 +604,13 @@ static int child_create_info(int how)
 			_exit(98);
 		if (how == 2 && unshare(CLONE_NEWUSER | CLONE_NEWNET))
 			_exit(97);
-		err = create_named("", &id);
+		err = xioctl(MESHFABRIC_IOC_CREATE, &c);
 		if (!err)
-			destroy(id);
+			mf_dev_destroy(c.id);
 		if (err != (how == 2 ? 0 : EPERM))
 			_exit(10 + (err & 63));
-		in.id = 63;	/* read-only commands need no capability */
-		err = mf_ioctl(MESHFABRIC_IOC_INFO, &in);
-		_exit(err == ENOENT ? 0 : 80);
+		/* read-only commands need no capability */
+		_exit(xioctl(MESHFABRIC_IOC_INFO, &in) == ENOENT ? 0 : 80);
 	}
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st))
 		return -1;
@@ -910,213 +619,31 @@ static int child_create_info(int how)
 
 static int cmd_bad(void)
 {
-	struct meshfabric_attach_entry ae[4];
-	struct meshfabric_link_stats ls;
-	struct meshfabric_destroy d;
-	struct meshfabric_attach a;
-	struct meshfabric_route r;
-	struct meshfabric_bcast b;
-	struct meshfabric_info in;
-	uint32_t id, id2, path[2], i;
-	char payload[16] = { 0 };
-	int nsfd, err;
+	struct meshfabric_create c = { MESHFABRIC_KIND_TORUS, 2, { 2, 2 } };
+	struct meshfabric_route r = { 0 };
+	u32 i, done;
 
-	err = create_named("badt", &id);
-	if (err)
-		die_err("CREATE badt", err);
-
-	expect("unknown command nr 99", mf_ioctl(_IO(MESHFABRIC_IOC_MAGIC, 99), NULL),
-	       ENOTTY);
-	expect("unknown command, other magic",
-	       mf_ioctl(_IOWR('x', 1, struct meshfabric_create), &in), ENOTTY);
-	expect("CREATE with a wrong size encoded",
-	       mf_ioctl(_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_destroy),
-			&in), ENOTTY);
-	expect("CREATE NULL argument", mf_ioctl(MESHFABRIC_IOC_CREATE, NULL), EFAULT);
-	CREATE_CASE("flags 1", c.flags = 1, EINVAL);
-	CREATE_CASE("reserved[2] set", c.reserved[2] = 1, EINVAL);
-	CREATE_CASE("kind 0", c.kind = 0, EINVAL);
-	CREATE_CASE("kind 4", c.kind = 4, EINVAL);
-	CREATE_CASE("ndims 0", c.ndims = 0, EINVAL);
-	CREATE_CASE("ndims 9", c.ndims = 9, EINVAL);
-	CREATE_CASE("dims[1] = 1", c.dims[1] = 1, EINVAL);
-	CREATE_CASE("dims[1] = 0", c.dims[1] = 0, EINVAL);
-	CREATE_CASE("dims[5] set beyond ndims", c.dims[5] = 3, EINVAL);
-	CREATE_CASE("257x256 torus (> MAX_NODES)",
-		    (c.dims[0] = 257, c.dims[1] = 256), E2BIG);
-	CREATE_CASE("1-D ring of 65537", (c.ndims = 1, c.dims[0] = 65537, c.dims[1] = 0),
-		    E2BIG);
-	CREATE_CASE("8-D 65535^8 (overflow)",
-		    ({ c.ndims = 8; for (i = 0; i < 8; i++) c.dims[i] = 65535; }), E2BIG);
-	CREATE_CASE("dims 4294967295", c.dims[0] = 0xffffffff, E2BIG);
-	CREATE_CASE("hex with ndims 2", c.kind = MESHFABRIC_KIND_HEX, EINVAL);
-	CREATE_CASE("hex n = 200 (119401 nodes)",
-		    (c.kind = MESHFABRIC_KIND_HEX, c.ndims = 1, c.dims[0] = 200, c.dims[1] = 0),
-		    E2BIG);
-	CREATE_CASE("routing 99", c.routing = 99, EINVAL);
-	CREATE_CASE("routing a1 on a torus", c.routing = MESHFABRIC_ROUTE_A1, EINVAL);
-	CREATE_CASE("name without NUL", memset(c.name, 'a', sizeof(c.name)), EINVAL);
-	CREATE_CASE("name with '/'", strcpy((char *)c.name, "a/b"), EINVAL);
-	CREATE_CASE("name with a space", strcpy((char *)c.name, "a b"), EINVAL);
-	CREATE_CASE("name with '-'", strcpy((char *)c.name, "a-b"), EINVAL);
-	CREATE_CASE("duplicate name", strcpy((char *)c.name, "badt"), EEXIST);
-
-	memset(&d, 0, sizeof(d));
-	d.id = 63;
-	expect("DESTROY unknown id", mf_ioctl(MESHFABRIC_IOC_DESTROY, &d), ENOENT);
-	d.id = 1000000;
-	expect("DESTROY huge id", mf_ioctl(MESHFABRIC_IOC_DESTROY, &d), ENOENT);
-	d.id = id;
-	d.flags = 1;
-	expect("DESTROY flags 1", mf_ioctl(MESHFABRIC_IOC_DESTROY, &d), EINVAL);
-	d.flags = 0;
-	d.reserved = 1;
-	expect("DESTROY reserved set", mf_ioctl(MESHFABRIC_IOC_DESTROY, &d), EINVAL);
-
-	memset(&in, 0, sizeof(in));
-	in.id = 63;
-	expect("INFO unknown id", mf_ioctl(MESHFABRIC_IOC_INFO, &in), ENOENT);
-	in.id = id;
-	in.flags = 4;
-	expect("INFO flags 4", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EINVAL);
-	in.flags = 0;
-	in.reserved0 = 1;
-	expect("INFO reserved set", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EINVAL);
-	in.reserved0 = 0;
-	in.nodes_ptr = 8;
-	in.count = 4;
-	expect("INFO bad nodes pointer", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EFAULT);
-	in.first = 5;
-	expect("INFO first > nodes", mf_ioctl(MESHFABRIC_IOC_INFO, &in), EINVAL);
-
-	nsfd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
-	memset(ae, 0, sizeof(ae));
-	memset(&a, 0, sizeof(a));
-	a.id = id;
-	a.entries_ptr = (uintptr_t)ae;
-	a.count = 1;
-	ae[0].netns_fd = nsfd;
-	a.flags = 1;
-	expect("ATTACH flags 1", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EINVAL);
-	a.flags = 0;
-	a.reserved = 1;
-	expect("ATTACH reserved set", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EINVAL);
-	a.reserved = 0;
-	a.count = MESHFABRIC_MAX_NODES + 1;
-	expect("ATTACH count > MAX_NODES", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), E2BIG);
-	a.count = 1;
-	a.id = 63;
-	expect("ATTACH unknown fabric", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), ENOENT);
-	a.id = id;
-	ae[0].node = 4;
-	expect("ATTACH node out of range", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EINVAL);
-	ae[0].node = 0;
-	ae[0].netns_fd = -1;
-	expect("ATTACH netns fd -1", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EBADF);
-	ae[0].netns_fd = mf_dev();
-	expect("ATTACH fd not a netns", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EINVAL);
-	ae[0].netns_fd = nsfd;
-	memset(ae[0].ifname, 'x', sizeof(ae[0].ifname));
-	expect("ATTACH ifname without NUL", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EINVAL);
-	strcpy((char *)ae[0].ifname, "a/b");
-	expect("ATTACH ifname with '/'", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EINVAL);
-	memset(ae[0].ifname, 0, sizeof(ae[0].ifname));
-	a.entries_ptr = 8;
-	expect("ATTACH bad entries pointer", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EFAULT);
-	a.entries_ptr = (uintptr_t)ae;
-
-	memset(&b, 0, sizeof(b));
-	b.id = id;
-	b.ethertype = ETYPE;
-	b.payload_ptr = (uintptr_t)payload;
-	b.len = sizeof(payload);
-	expect("BCAST before any node is attached", mf_ioctl(MESHFABRIC_IOC_BCAST, &b),
-	       ENETDOWN);
+	dev = open(MF_DEV_PATH, O_RDWR | O_CLOEXEC);
+	strcpy((char *)c.name, "badt");
+	if (dev < 0 || xioctl(MESHFABRIC_IOC_CREATE, &c))
+		die_err("CREATE badt", errno);
+	bad_id = c.id;
 	for (i = 0; i < 4; i++) {
-		ae[i].node = i;
-		ae[i].netns_fd = nsfd;
+		bad_ae[i].node = i;
+		bad_ae[i].netns_fd = open("/proc/self/ns/net", O_RDONLY);
 	}
-	a.count = 4;
+	run_table(before);
 	expect("ATTACH 4 nodes into this netns (valid)",
-	       mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), 0);
-	expect_val("ATTACH: done counts them", a.done, 4);
-	a.count = 1;
-	expect("ATTACH node already present", mf_ioctl(MESHFABRIC_IOC_ATTACH, &a), EBUSY);
-	expect_val("ATTACH: done is 0", a.done, 0);
-
-	b.flags = 2;
-	expect("BCAST flags 2", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EINVAL);
-	b.flags = 0;
-	b.len = MESHFABRIC_MAX_PAYLOAD + 1;
-	expect("BCAST payload 65537 bytes", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), E2BIG);
-	b.len = 0xffffffff;
-	expect("BCAST payload 4 GiB", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), E2BIG);
-	b.len = sizeof(payload);
-	b.ethertype = 0x5ff;
-	expect("BCAST ethertype 0x5ff (a length)", mf_ioctl(MESHFABRIC_IOC_BCAST, &b),
-	       EINVAL);
-	b.ethertype = 0x10000;
-	expect("BCAST ethertype 0x10000", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EINVAL);
-	b.ethertype = ETYPE;
-	b.algo = 99;
-	expect("BCAST algo 99", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EINVAL);
-	b.algo = 0;
-	b.source = 4;
-	expect("BCAST source out of range", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EINVAL);
-	b.source = 0;
-	b.id = 63;
-	expect("BCAST unknown fabric", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), ENOENT);
-	b.id = id;
-	b.payload_ptr = 8;
-	expect("BCAST bad payload pointer", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), EFAULT);
-	b.payload_ptr = (uintptr_t)payload;
-	b.algo = MESHFABRIC_ALGO_HEX;
-	expect("BCAST hex algorithm on a torus", mf_ioctl(MESHFABRIC_IOC_BCAST, &b),
-	       mf_algo_by_id(MESHFABRIC_ALGO_HEX) ? EOPNOTSUPP : EINVAL);
-	b.algo = 0;
-	expect("BCAST valid", mf_ioctl(MESHFABRIC_IOC_BCAST, &b), 0);
-
-	memset(&r, 0, sizeof(r));
-	r.id = id;
-	r.src = 0;
-	r.dst = 3;
-	r.path_ptr = (uintptr_t)path;
-	r.path_max = 2;
-	expect("ROUTE path_max too small", mf_ioctl(MESHFABRIC_IOC_ROUTE, &r), ENOSPC);
+	       -mf_dev_attach(bad_id, bad_ae, 4, &done), 0);
+	expect_val("ATTACH: done counts them", done, 4);
+	expect("ATTACH node already present",
+	       -mf_dev_attach(bad_id, bad_ae, 1, &done), EBUSY);
+	expect_val("ATTACH: done is 0", done, 0);
+	run_table(after);
+	r = (struct meshfabric_route){ bad_id, 0, 0, 3,
+				       (uintptr_t)bad_path, 2 };
+	xioctl(MESHFABRIC_IOC_ROUTE, &r);
 	expect_val("ROUTE: hops still reported", r.hops, 2);
-	r.dst = 4;
-	expect("ROUTE dst out of range", mf_ioctl(MESHFABRIC_IOC_ROUTE, &r), EINVAL);
-	r.dst = 1;
-	r.flags = 1;
-	expect("ROUTE flags 1", mf_ioctl(MESHFABRIC_IOC_ROUTE, &r), EINVAL);
-	r.flags = 0;
-	r.reserved = 1;
-	expect("ROUTE reserved set", mf_ioctl(MESHFABRIC_IOC_ROUTE, &r), EINVAL);
-	r.reserved = 0;
-	r.path_ptr = 8;
-	expect("ROUTE bad path pointer", mf_ioctl(MESHFABRIC_IOC_ROUTE, &r), EFAULT);
-	r.id = 63;
-	expect("ROUTE unknown fabric", mf_ioctl(MESHFABRIC_IOC_ROUTE, &r), ENOENT);
-
-	memset(&ls, 0, sizeof(ls));
-	ls.id = id;
-	ls.flags = 2;
-	expect("LINK_STATS flags 2", mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls), EINVAL);
-	ls.flags = 0;
-	ls.reserved0 = 1;
-	expect("LINK_STATS reserved0 set", mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls),
-	       EINVAL);
-	ls.reserved0 = 0;
-	ls.first = 17;
-	expect("LINK_STATS first > nlinks", mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls),
-	       EINVAL);
-	ls.first = 0;
-	ls.links_ptr = 8;
-	ls.count = 16;
-	expect("LINK_STATS bad pointer", mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls), EFAULT);
-	ls.id = 63;
-	expect("LINK_STATS unknown fabric", mf_ioctl(MESHFABRIC_IOC_LINK_STATS, &ls),
-	       ENOENT);
 
 	expect("unprivileged (uid 65534): CREATE EPERM, INFO allowed",
 	       child_create_info(0), 0);
@@ -1125,63 +652,32 @@ static int cmd_bad(void)
 	expect("new user namespace owning a new netns: CREATE allowed",
 	       child_create_info(2), 0);
 
-	/* the MAX_FABRICS limit */
-	for (i = 0; i < MESHFABRIC_MAX_FABRICS; i++) {
-		err = create_named("", &id2);
-		if (err)
-			break;
-	}
-	expect("CREATE beyond MESHFABRIC_MAX_FABRICS", err, E2BIG);
-	for (id2 = 0; id2 < MESHFABRIC_MAX_IDS; id2++)
-		if (id2 != id)
-			destroy(id2);
-	expect("DESTROY badt", destroy(id), 0);
-	expect("DESTROY badt twice", destroy(id), ENOENT);
-	close(nsfd);
+	expect("DESTROY badt", -mf_dev_destroy(bad_id), 0);
+	expect("DESTROY badt twice", -mf_dev_destroy(bad_id), ENOENT);
 	printf("# bad ioctl table: %d cases, %d failed\n", ntests, nfail);
 	return nfail ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
-	const char *cmd;
+	static const struct {
+		const char *name;
+		int (*fn)(int argc, char **argv);
+	} cmds[] = {
+		{ "create", cmd_create }, { "attach", cmd_attach },
+		{ "attach1", cmd_attach1 }, { "bcastall", cmd_bcastall },
+		{ "fault", cmd_fault },
+	};
+	size_t i;
 
 	if (argc < 2)
 		usage();
-	cmd = argv[1];
-	argc -= 2;
-	argv += 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (!strcmp(cmd, "create"))
-		return cmd_create(argc, argv);
-	if (!strcmp(cmd, "destroy"))
-		return cmd_destroy(argc, argv);
-	if (!strcmp(cmd, "info"))
-		return cmd_info(argc, argv);
-	if (!strcmp(cmd, "nodes"))
-		return cmd_nodes(argc, argv);
-	if (!strcmp(cmd, "netns"))
-		return cmd_netns(argc, argv);
-	if (!strcmp(cmd, "attach"))
-		return cmd_attach(argc, argv);
-	if (!strcmp(cmd, "attach1"))
-		return cmd_attach1(argc, argv);
-	if (!strcmp(cmd, "ip"))
-		return cmd_ip(argc, argv);
-	if (!strcmp(cmd, "route"))
-		return cmd_route(argc, argv);
-	if (!strcmp(cmd, "bcast"))
-		return cmd_bcast(argc, argv);
-	if (!strcmp(cmd, "bcastall"))
-		return cmd_bcastall(argc, argv);
-	if (!strcmp(cmd, "links"))
-		return cmd_links(argc, argv);
-	if (!strcmp(cmd, "plan"))
-		return cmd_plan(argc, argv);
-	if (!strcmp(cmd, "bad"))
+	if (!strcmp(argv[1], "bad"))
 		return cmd_bad();
-	if (!strcmp(cmd, "loop"))
-		return cmd_loop(argc, argv);
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 2, argv + 2);
 	usage();
 	return 2;
 }

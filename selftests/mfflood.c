@@ -40,6 +40,8 @@
 #include <unistd.h>
 #include <sys/time.h>
 
+#include "netns.h"
+
 static void pin(int cpu)
 {
 	cpu_set_t set;
@@ -56,16 +58,13 @@ static void pin(int cpu)
 static int enter_netns(const char *ns)
 {
 	char path[256];
-	int fd;
+	int e;
 
-	snprintf(path, sizeof(path), "/var/run/netns/%s", ns);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || setns(fd, CLONE_NEWNET)) {
-		perror("mfflood: setns");
-		return 1;
-	}
-	close(fd);
-	return 0;
+	snprintf(path, sizeof(path), MF_NETNS_DIR "/%s", ns);
+	e = mf_netns_enter(path);	/* the tool's, userspace/netns.c */
+	if (e)
+		fprintf(stderr, "mfflood: %s: %s\n", path, strerror(-e));
+	return !!e;
 }
 
 static double now(void)
@@ -98,7 +97,8 @@ static int flood(const char *ns, const char *dst, double secs, size_t size)
 		return 1;
 	}
 	s = socket(AF_INET, SOCK_DGRAM, 0);
-	if (s < 0 || setsockopt(s, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one))) {
+	if (s < 0 || setsockopt(s, SOL_SOCKET, SO_BROADCAST, &one,
+				sizeof(one))) {
 		perror("mfflood: socket");
 		return 1;
 	}
@@ -107,7 +107,8 @@ static int flood(const char *ns, const char *dst, double secs, size_t size)
 		return 1;
 	end = now() + secs;
 	while (now() < end) {
-		if (sendto(s, buf, size, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+		if (sendto(s, buf, size, 0, (struct sockaddr *)&sa,
+			   sizeof(sa)) < 0)
 			failed++;
 		else
 			sent++;
@@ -220,7 +221,8 @@ int main(int argc, char **argv)
 		return udp_one(argv[2], NULL, atoi(argv[3]),
 			       strtoul(argv[4], NULL, 0), atof(argv[5]));
 	if (argc == 6 && !strcmp(argv[1], "raw"))
-		return raw(argv[2], argv[3], argv[4], strtoul(argv[5], NULL, 0));
+		return raw(argv[2], argv[3], argv[4],
+			   strtoul(argv[5], NULL, 0));
 	if (argc == 6 && !strcmp(argv[1], "flood"))
 		return flood(argv[2], argv[3], atof(argv[4]),
 			     strtoul(argv[5], NULL, 0));
@@ -230,6 +232,7 @@ int main(int argc, char **argv)
 		perror("mfflood: exec");
 		return 127;
 	}
-	fprintf(stderr, "usage: mfflood flood NETNS DST SECONDS SIZE | pin CPU CMD...\n");
+	fprintf(stderr,
+		"usage: mfflood flood NETNS DST SECONDS SIZE | pin CPU CMD...\n");
 	return 2;
 }

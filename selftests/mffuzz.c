@@ -134,6 +134,8 @@ static int build(int k, void *buf, int *bad)
 	struct meshfabric_route *r = buf;
 	struct meshfabric_bcast *b = buf;
 	struct meshfabric_link_stats *ls = buf;
+	struct meshfabric_attach_entry *e;
+	struct meshfabric_node_info *n;
 	uint32_t i;
 
 	*bad = 0;
@@ -153,7 +155,7 @@ static int build(int k, void *buf, int *bad)
 	case 2:
 		in->id = some_id();
 		if (pick(2)) {
-			in->nodes_ptr = some_ptr(64 * sizeof(struct meshfabric_node_info), bad);
+			in->nodes_ptr = some_ptr(64 * sizeof(*n), bad);
 			in->count = pick(70);
 			in->first = pick(70);
 		}
@@ -161,16 +163,16 @@ static int build(int k, void *buf, int *bad)
 	case 3:
 		a->id = some_id();
 		a->count = pick(4);
-		a->entries_ptr = some_ptr(a->count * sizeof(struct meshfabric_attach_entry),
-					  bad);
+		a->entries_ptr = some_ptr(a->count * sizeof(*e), bad);
 		if (!*bad && a->entries_ptr == (uintptr_t)page) {
-			struct meshfabric_attach_entry *e = (void *)(page + 1024);
+			e = (void *)(page + 1024);
 
 			a->entries_ptr = (uintptr_t)e;
 			for (i = 0; i < a->count; i++) {
 				e[i].node = pick(80);
 				e[i].netns_fd = pick(3) ? 3 + (int)pick(8) : -1;
-				snprintf((char *)e[i].ifname, sizeof(e[i].ifname),
+				snprintf((char *)e[i].ifname,
+					 sizeof(e[i].ifname),
 					 pick(2) ? "fz%u" : "", pick(1000));
 			}
 		}
@@ -236,7 +238,8 @@ static void random_ioctl(int fd)
 	 */
 	if (ret == 0 && (argbad || (bad && k != 2 && k != 4 && k != 6))) {
 		__atomic_add_fetch(&sh->impossible, 1, __ATOMIC_RELAXED);
-		fprintf(stderr, "# impossible: command %d succeeded with an unusable %s\n",
+		fprintf(stderr,
+			"# impossible: command %d succeeded with an unusable %s\n",
 			k, argbad ? "argument" : "pointer");
 	}
 	if (ret == 0 && k == 0) {
@@ -264,7 +267,8 @@ static void netns_life(int fd)
 	if (pid) {
 		waitpid(pid, &st, 0);
 		if (WIFSIGNALED(st))
-			__atomic_add_fetch(&sh->impossible, 1, __ATOMIC_RELAXED);
+			__atomic_add_fetch(&sh->impossible, 1,
+					   __ATOMIC_RELAXED);
 		__atomic_add_fetch(&sh->netns_deaths, 1, __ATOMIC_RELAXED);
 		return;
 	}
@@ -319,7 +323,8 @@ static void worker(int fd, double end)
 			netns_life(fd);
 			break;
 		case 1:		/* must fail: the device is open */
-			if (!syscall(SYS_delete_module, "meshfabric", O_NONBLOCK))
+			if (!syscall(SYS_delete_module, "meshfabric",
+				     O_NONBLOCK))
 				__atomic_add_fetch(&sh->impossible, 1,
 						   __ATOMIC_RELAXED);
 			__atomic_add_fetch(&sh->rmmods, 1, __ATOMIC_RELAXED);
@@ -355,7 +360,8 @@ int main(int argc, char **argv)
 			seed = strtoul(optarg, NULL, 0);
 			break;
 		default:
-			fprintf(stderr, "usage: mffuzz [-t SECONDS] [-p PROCS] [-s SEED]\n");
+			fprintf(stderr,
+				"usage: mffuzz [-t SECONDS] [-p PROCS] [-s SEED]\n");
 			return 2;
 		}
 	}
@@ -412,11 +418,13 @@ int main(int argc, char **argv)
 	for (i = 0, opt = 0; i < NERR; i++)
 		if (sh->err[i]) {
 			printf("# result %-16s %lu\n", i ? strerrorname_np(i) ?
-			       strerrorname_np(i) : "?" : "success", sh->err[i]);
+			       strerrorname_np(i) : "?" : "success",
+			       sh->err[i]);
 			opt += i != 0;
 		}
 	printf("# distinct errnos: %d\n", opt);
-	printf("# fabrics created %lu, destroyed %lu; namespaces died %lu; floods %lu; rmmod attempts %lu\n",
+	printf("# fabrics created %lu, destroyed %lu; namespaces died %lu; "
+	       "floods %lu; rmmod attempts %lu\n",
 	       sh->created, sh->destroyed, sh->netns_deaths, sh->floods,
 	       sh->rmmods);
 	printf("# impossible results: %lu, workers failed: %d\n",

@@ -7,12 +7,10 @@
 # broadcast queue's byte limits (item 3), the receiver's MTU (item 9) and
 # node frames building no schedule (items 5 and 8).
 . ./lib.sh
-MF=${MF:-meshfabric}
 FLOOD=/mf/selftests/mfflood
 load
 modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null
-check "create --torus 8x8 --name fl --ipv4 10.9.0.0/16" \
-	"$MF" create --torus 8x8 --name fl --ipv4 10.9.0.0/16
+create --torus 8x8 --name fl --ipv4 10.9.0.0/16
 alloc0=$(allocated)	# before the nodes' first ND/ARP broadcasts
 id=$("$MF" -j list | sed -n 's/.*"name":"fl","id":\([0-9]*\).*/\1/p')
 dbg=/sys/kernel/debug/meshfabric/$id

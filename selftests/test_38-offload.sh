@@ -4,11 +4,9 @@
 # fabric intact, as IP fragments at MTU 1500 and as one 65000-byte frame
 # in its pages at MTU 65535 (SG: never linearised).
 . ./lib.sh
-MF=${MF:-meshfabric}
 FLOOD=/mf/selftests/mfflood
 load
-check "create --torus 5x5 --name of --ipv4 10.8.0.0/16" \
-	"$MF" create --torus 5x5 --name of --ipv4 10.8.0.0/16
+create --torus 5x5 --name of --ipv4 10.8.0.0/16
 is_up() { test "$("$IP" netns exec of-0-0 cat /sys/class/net/of/operstate)" = up; }
 # linkwatch sets it asynchronously (within a second)
 check "operstate UP, as veth" wait_until 5 is_up

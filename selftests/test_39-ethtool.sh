@@ -4,12 +4,10 @@
 # bytes equal to the link counters `meshfabric stats` shows (tx: the
 # node's link out of the port; rx: the neighbour's link into it).
 . ./lib.sh
-MF=${MF:-meshfabric}
 ET=/usr/sbin/ethtool
 load
 # IPv4 only: no router solicitations changing counters between the reads
-check "create --torus 4x4 --name et --ipv4 10.7.0.0/16 --no-ipv6" \
-	"$MF" create --torus 4x4 --name et --ipv4 10.7.0.0/16 --no-ipv6
+create --torus 4x4 --name et --ipv4 10.7.0.0/16 --no-ipv6
 check "ethtool -i: driver meshfabric" \
 	sh -c "'$IP' netns exec et-1-1 $ET -i et | grep -q '^driver: meshfabric'"
 check_eq "ethtool -i: version = the module's" \

@@ -6,13 +6,11 @@
 # reason mtu and that node; a link set a meshfabric_link_set, and a timed
 # broadcast its fabric time in the last step's event.
 . ./lib.sh
-MF=${MF:-meshfabric}
 T=/sys/kernel/tracing
 [ -d $T/events ] || mount -t tracefs nodev $T 2>/dev/null
 [ -d $T/events ] || T=/sys/kernel/debug/tracing
 load
-check "create --torus 4x4 --name tr --ipv4 10.6.0.0/16 --no-ipv6" \
-	"$MF" create --torus 4x4 --name tr --ipv4 10.6.0.0/16 --no-ipv6
+create --torus 4x4 --name tr --ipv4 10.6.0.0/16 --no-ipv6
 id=$("$MF" -j list | sed -n 's/.*"name":"tr","id":\([0-9]*\).*/\1/p')
 check "tracefs has events/meshfabric" test -d $T/events/meshfabric
 echo 1 >$T/events/meshfabric/enable

@@ -6,7 +6,6 @@
 # memory midway (the debugfs knob meshfabric/fail_netdev_after), no privilege, and
 # an interrupted create.
 . ./lib.sh
-MF=${MF:-meshfabric}
 E=/tmp/mf-err.$$
 nns() { "$IP" netns list | wc -l; }
 nfab() { "$MF" list --names 2>/dev/null | wc -l; }
@@ -43,7 +42,7 @@ fails 2 "IPv4 prefix too small" create --torus 4x4 --ipv4 10.0.0.0/28
 fails 2 "bad IPv4 prefix" create --torus 4x4 --ipv4 10.0.0.300/24
 clean "bad input"
 
-check "create f0" "$MF" create --torus 3x3 --name f0
+create --torus 3x3 --name f0
 fails 1 "name in use" create --mesh 2x2 --name f0
 check "the message says it exists" grep -q "exists already" $E.err
 check_eq "name in use: f0 untouched (9 namespaces, 1 fabric)" "$(nns) $(nfab)" "9 1"

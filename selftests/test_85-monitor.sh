@@ -5,15 +5,9 @@
 # 1442-byte frames (Ethernet 14 + IPv4 20 + UDP 8 + 1400), so it must
 # show the receiver's rate x 1442 / 1400 within 10%.
 . ./lib.sh
-MF=${MF:-meshfabric}
-IPERF=/usr/bin/iperf3
 load
-if [ ! -x $IPERF ]; then
-	nok "iperf3 in the guest (make setup installs it)"
-	exit 0
-fi
-check "create --torus 4x4 --name mo --ipv4 10.5.0.0/16 --no-ipv6" \
-	"$MF" create --torus 4x4 --name mo --ipv4 10.5.0.0/16 --no-ipv6
+need_iperf
+create --torus 4x4 --name mo --ipv4 10.5.0.0/16 --no-ipv6
 dst=$(addr_of mo 2,0 4)
 "$MF" exec mo 2,0 -- $IPERF -s -D -1 >/dev/null
 sleep 1

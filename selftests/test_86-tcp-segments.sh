@@ -5,15 +5,9 @@
 # of a 3 s iperf3 stream equal the sender's OutSegs + RetransSegs, and the
 # frames on the link are fewer than the segments (GSO passed through).
 . ./lib.sh
-MF=${MF:-meshfabric}
-IPERF=/usr/bin/iperf3
 load
-if [ ! -x $IPERF ]; then
-	nok "iperf3 in the guest (make setup installs it)"
-	exit 0
-fi
-check "create --torus 4x4 --name ts --ipv4 10.4.0.0/16 --no-ipv6" \
-	"$MF" create --torus 4x4 --name ts --ipv4 10.4.0.0/16 --no-ipv6
+need_iperf
+create --torus 4x4 --name ts --ipv4 10.4.0.0/16 --no-ipv6
 dst=$(addr_of ts 1,0 4)
 "$MF" exec ts 0,0 -- ping -c 1 -W 2 "$dst" >/dev/null	# ARP first
 "$MF" exec ts 1,0 -- $IPERF -s -D -1 >/dev/null

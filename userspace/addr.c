@@ -60,7 +60,8 @@ int mf_addr_parse_ipv4(const char *s, uint32_t nodes, struct mf_addr_plan *p,
 	p->net4 = ntohl(a.s_addr) & (uint32_t)(0xffffffffULL << (32 - len));
 	room = (1ULL << (32 - len)) - 2;	/* no network, no broadcast */
 	if (room < nodes) {
-		snprintf(err, errlen, "--ipv4 %.40s: a /%lu holds %llu addresses, "
+		snprintf(err, errlen,
+			 "--ipv4 %.40s: a /%lu holds %llu addresses, "
 			 "%u nodes need a shorter prefix", s, len,
 			 (unsigned long long)room, nodes);
 		return -1;
@@ -149,7 +150,8 @@ static void link_up(struct nlbuf *b, int ifindex)
 }
 
 static void addr_add(struct nlbuf *b, int family, int ifindex,
-		     const void *a, size_t alen, unsigned int plen, uint32_t flags)
+		     const void *a, size_t alen, unsigned int plen,
+		     uint32_t flags)
 {
 	struct ifaddrmsg *ifa = nl_msg(b, RTM_NEWADDR,
 				       NLM_F_CREATE | NLM_F_EXCL, sizeof(*ifa));
@@ -174,7 +176,8 @@ static int nl_talk(int nl, struct nlbuf *b)
 	int acks = 0, err = 0;
 	ssize_t r;
 
-	if (sendto(nl, b->data, b->len, 0, (struct sockaddr *)&sa, sizeof(sa)) < 0)
+	if (sendto(nl, b->data, b->len, 0, (struct sockaddr *)&sa,
+		   sizeof(sa)) < 0)
 		return -errno;
 	while (acks < b->nmsg) {
 		r = recv(nl, rbuf, sizeof(rbuf), 0);
@@ -218,7 +221,8 @@ int mf_addr_setup(int nl, int ifindex, const struct mf_addr_plan *p,
 	nl_nest_end(&b, spec);
 	if (p->ipv6) {
 		mf_addr_node6(p, node, &a6);
-		addr_add(&b, AF_INET6, ifindex, &a6, sizeof(a6), 64, IFA_F_NODAD);
+		addr_add(&b, AF_INET6, ifindex, &a6, sizeof(a6), 64,
+			 IFA_F_NODAD);
 	}
 	if (p->ipv4) {
 		a4 = htonl(mf_addr_node4(p, node));
@@ -249,7 +253,8 @@ int mf_addr_list(int ifindex, struct mf_addr_entry *out, int max)
 	req.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
 	req.h.nlmsg_seq = 1;
 	req.ifa.ifa_family = AF_UNSPEC;
-	if (sendto(nl, &req, sizeof(req), 0, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+	if (sendto(nl, &req, sizeof(req), 0, (struct sockaddr *)&sa,
+		   sizeof(sa)) < 0) {
 		err = -errno;
 		goto out;
 	}
@@ -282,7 +287,8 @@ int mf_addr_list(int ifindex, struct mf_addr_entry *out, int max)
 			    ifa->ifa_scope != RT_SCOPE_UNIVERSE || n >= max)
 				continue;
 			alen = (int)IFA_PAYLOAD(h);
-			for (a = IFA_RTA(ifa); RTA_OK(a, alen); a = RTA_NEXT(a, alen)) {
+			for (a = IFA_RTA(ifa); RTA_OK(a, alen);
+			     a = RTA_NEXT(a, alen)) {
 				if (a->rta_type == IFA_LOCAL)
 					v = RTA_DATA(a);
 				else if (a->rta_type == IFA_ADDRESS && !v)
@@ -292,7 +298,8 @@ int mf_addr_list(int ifindex, struct mf_addr_entry *out, int max)
 				continue;
 			out[n].family = ifa->ifa_family;
 			out[n].prefixlen = ifa->ifa_prefixlen;
-			inet_ntop(ifa->ifa_family, v, out[n].text, sizeof(out[n].text));
+			inet_ntop(ifa->ifa_family, v, out[n].text,
+				  sizeof(out[n].text));
 			n++;
 		}
 	}

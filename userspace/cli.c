@@ -66,7 +66,8 @@ again:
 		o = find_long(a->cmd->opts, s + 2, len);
 		if (!o)
 			o = find_long(common_opts, s + 2, len);
-		snprintf(shown, sizeof(shown), "--%.*s", (int)(len > 40 ? 40 : len),
+		snprintf(shown, sizeof(shown), "--%.*s",
+			 (int)(len > 40 ? 40 : len),
 			 s + 2);
 		if (eq)
 			eq++;
@@ -79,7 +80,8 @@ again:
 			eq = s + 2;
 		if (o && !o->arg && eq) {
 			/* no bundling of flags: "-jx" is an error */
-			return mf_usage(a->cmd, "unknown option '%.40s'", s), MF_ARG_ERROR;
+			mf_usage(a->cmd, "unknown option '%.40s'", s);
+			return MF_ARG_ERROR;
 		}
 	}
 	if (!o) {
@@ -101,7 +103,8 @@ again:
 	}
 	if (!eq) {
 		if (a->i >= a->argc) {
-			mf_usage(a->cmd, "option '%s' needs a value (%s)", shown, o->arg);
+			mf_usage(a->cmd, "option '%s' needs a value (%s)",
+				 shown, o->arg);
 			return MF_ARG_ERROR;
 		}
 		eq = a->argv[a->i++];
@@ -116,8 +119,9 @@ static void print_opts(FILE *f, const struct mf_opt *t)
 
 	for (; t && t->name; t++) {
 		if (t->short_name)
-			snprintf(head, sizeof(head), "-%c, --%s%s%s", t->short_name,
-				 t->name, t->arg ? " " : "", t->arg ? t->arg : "");
+			snprintf(head, sizeof(head), "-%c, --%s%s%s",
+				 t->short_name, t->name, t->arg ? " " : "",
+				 t->arg ? t->arg : "");
 		else
 			snprintf(head, sizeof(head), "    --%s%s%s", t->name,
 				 t->arg ? " " : "", t->arg ? t->arg : "");
@@ -202,7 +206,8 @@ int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
 		case MF_ARG_POSITIONAL:
 			if (flags & MF_ARGS_POSITIONAL)
 				return k;
-			*rc = mf_usage(a->cmd, "unexpected argument '%.40s'", *val);
+			*rc = mf_usage(a->cmd, "unexpected argument '%.40s'",
+				       *val);
 			return MF_ARG_STOP;
 		case MF_ARG_REST:
 			if (flags & MF_ARGS_REST)

@@ -37,7 +37,7 @@
 #include "cli.h"
 #include "name.h"
 #include "parse.h"
-#include "json.h"
+#include "print.h"
 #include "route.h"
 #include "dev.h"
 #include "netns.h"
@@ -125,7 +125,8 @@ static int check_name(const char *s, char *err, size_t errlen)
 	if (n && n < MESHFABRIC_NAME_LEN &&
 	    !mf_name_check(s, MESHFABRIC_NAME_LEN, false))
 		return 0;
-	snprintf(err, errlen, "bad fabric name '%.40s': 1 to 15 letters, digits, "
+	snprintf(err, errlen,
+		 "bad fabric name '%.40s': 1 to 15 letters, digits, "
 		 "'_' or '.', a letter first, not 'lo' or mf<digits>", s);
 	return -1;
 }
@@ -155,26 +156,17 @@ static void create_undo(struct create_state *s, bool fabric)
 			close(s->nlfd[i]);
 	}
 	if (s->ns_made)
-		mf_netns_delete_fabric(&s->t, (const char *)s->c.name, s->t.nodes);
+		mf_netns_delete_fabric(&s->t, (const char *)s->c.name,
+				       s->t.nodes);
 }
 
-static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
+/* The fabric in meshfabric.ko, with its name (the kernel's mf<id>). */
+static int create_kernel(struct create_state *s)
 {
-	struct meshfabric_attach_entry *e = NULL;
-	struct meshfabric_node_info *nodes = NULL;
 	struct meshfabric_info in;
-	char err[256], a[64], b[128], shape[96];
-	double t0 = now();
-	u32 i, done = 0;
+	u32 i;
 	int r;
 
-	s->nsfd = calloc(s->t.nodes, sizeof(int));
-	s->nlfd = calloc(s->t.nodes, sizeof(int));
-	e = calloc(s->t.nodes, sizeof(*e));
-	if (!s->nsfd || !s->nlfd || !e) {
-		r = mf_fail("out of memory");
-		goto out;
-	}
 	memset(&s->c, 0, sizeof(s->c));
 	s->c.kind = s->t.kind;
 	s->c.ndims = s->t.ndims;
@@ -183,31 +175,24 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 	s->c.routing = s->routing;
 	if (s->name)
 		strncpy((char *)s->c.name, s->name, MESHFABRIC_NAME_LEN - 1);
-	catch_signals(true);
 	r = mf_dev_create(&s->c);
-	if (r == -EEXIST) {
-		r = mf_fail("fabric '%s' exists already", s->name);
-		goto out;
-	}
-	if (r) {
-		r = mf_fail("creating the fabric: %s", mf_dev_strerror(-r));
-		goto out;
-	}
+	if (r == -EEXIST)
+		return mf_fail("fabric '%s' exists already", s->name);
+	if (r)
+		return mf_fail("creating the fabric: %s", mf_dev_strerror(-r));
 	if (!s->name) {
-		/* CREATE's name is input only: the kernel's "mf<id>" from INFO */
+		/* CREATE's name is input only: the kernel's mf<id>, by INFO */
 		r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
 		if (r) {
 			mf_dev_destroy(s->c.id);
-			r = mf_fail("fabric information: %s", strerror(-r));
-			goto out;
+			return mf_fail("fabric information: %s", strerror(-r));
 		}
 		memcpy(s->c.name, in.name, MESHFABRIC_NAME_LEN);
 	}
 	s->c.name[MESHFABRIC_NAME_LEN - 1] = 0;
 	if (!s->c.name[0]) {
 		mf_dev_destroy(s->c.id);
-		r = mf_fail("the kernel gave the fabric no name");
-		goto out;
+		return mf_fail("the kernel gave the fabric no name");
 	}
 	if (s->link.flags) {
 		/* every link, before any node exists */
@@ -217,122 +202,161 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 		r = mf_dev_link_set(&s->link);
 		if (r) {
 			mf_dev_destroy(s->c.id);
-			r = mf_fail("setting the links: %s", mf_dev_strerror(-r));
-			goto out;
+			return mf_fail("setting the links: %s",
+				       mf_dev_strerror(-r));
 		}
 	}
 	if (!s->ap.ipv4 || s->ap.ipv6)
 		mf_addr_ula_prefix((const char *)s->c.name, s->ap.prefix6);
+	return MF_EXIT_OK;
+}
+
+/* One namespace per node and each node's netdev in it (one ATTACH). */
+static int create_nodes(struct create_state *s)
+{
+	struct meshfabric_attach_entry *e;
+	char err[256], a[64];
+	u32 i, done = 0;
+	int r;
 
 	r = mf_netns_create_fabric(&s->t, (const char *)s->c.name, s->nsfd,
 				   s->nlfd, &interrupted, err, sizeof(err));
 	if (r) {
 		create_undo(s, true);
-		r = mf_fail("%s", err);
-		goto out;
+		return mf_fail("%s", err);
 	}
 	s->ns_made = true;
-
+	e = calloc(s->t.nodes, sizeof(*e));
+	if (!e) {
+		create_undo(s, true);
+		return mf_fail("out of memory");
+	}
 	for (i = 0; i < s->t.nodes; i++) {
 		e[i].node = i;
 		e[i].netns_fd = s->nsfd[i];
 		memcpy(e[i].ifname, s->c.name, MESHFABRIC_NAME_LEN);
 	}
 	r = interrupted ? -EINTR : mf_dev_attach(s->c.id, e, s->t.nodes, &done);
+	free(e);
 	if (r) {
-		mf_format_node(&s->t, done < s->t.nodes ? done : 0, a, sizeof(a));
+		mf_format_node(&s->t, done < s->t.nodes ? done : 0, a,
+			       sizeof(a));
 		create_undo(s, true);
-		r = r == -EINTR ? mf_fail("interrupted") :
-			mf_fail("creating the netdev of node %s: %s", a,
-				mf_dev_strerror(-r));
-		goto out;
+		if (r == -EINTR)
+			return mf_fail("interrupted");
+		return mf_fail("creating the netdev of node %s: %s", a,
+			       mf_dev_strerror(-r));
 	}
 	for (i = 0; i < s->t.nodes; i++) {
 		close(s->nsfd[i]);
 		s->nsfd[i] = -1;
 	}
+	return MF_EXIT_OK;
+}
+
+/* Every node's addresses, and up (rtnetlink in its namespace). */
+static int configure_nodes(struct create_state *s, u32 *routing)
+{
+	struct meshfabric_node_info *nodes = NULL;
+	struct meshfabric_info in;
+	char a[64];
+	u32 i;
+	int r;
 
 	r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
 	if (!r)
 		r = mf_dev_nodes(&in, &nodes);
 	if (r) {
 		create_undo(s, true);
-		r = mf_fail("fabric information: %s", strerror(-r));
-		goto out;
+		return mf_fail("fabric information: %s", strerror(-r));
 	}
+	*routing = in.routing;
 	for (i = 0; i < s->t.nodes; i++) {
 		r = interrupted ? -EINTR :
-			mf_addr_setup(s->nlfd[i], (int)nodes[i].ifindex, &s->ap, i);
+			mf_addr_setup(s->nlfd[i], (int)nodes[i].ifindex, &s->ap,
+				      i);
 		if (r) {
 			mf_format_node(&s->t, i, a, sizeof(a));
 			create_undo(s, true);
-			r = r == -EINTR ? mf_fail("interrupted") :
-				mf_fail("configuring node %s: %s", a, strerror(-r));
-			goto out;
+			free(nodes);
+			if (r == -EINTR)
+				return mf_fail("interrupted");
+			return mf_fail("configuring node %s: %s", a,
+				       strerror(-r));
 		}
 		close(s->nlfd[i]);
 		s->nlfd[i] = -1;
 	}
-	catch_signals(false);
-
-	mf_format_shape(&s->t, shape, sizeof(shape));
-	if (ctx->json) {
-		struct mf_json j;
-
-		mf_json_init(&j, ctx->out);
-		mf_json_obj(&j);
-		mf_json_kv_str(&j, "name", (const char *)s->c.name);
-		mf_json_kv_u64(&j, "id", s->c.id);
-		mf_json_topology(&j, &s->t);
-		mf_json_kv_u64(&j, "nodes", s->t.nodes);
-		mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
-		mf_json_key(&j, "ipv6_prefix");
-		if (s->ap.ipv6) {
-			format_prefix6(s->ap.prefix6, a, sizeof(a));
-			mf_json_str(&j, a);
-		} else {
-			mf_json_null(&j);
-		}
-		mf_json_key(&j, "ipv4_prefix");
-		if (s->ap.ipv4) {
-			struct in_addr n4 = { htonl(s->ap.net4) };
-
-			inet_ntop(AF_INET, &n4, a, sizeof(a));
-			snprintf(b, sizeof(b), "%s/%u", a, s->ap.len4);
-			mf_json_str(&j, b);
-		} else {
-			mf_json_null(&j);
-		}
-		mf_json_key(&j, "seconds");
-		fprintf(ctx->out, "%.3f", now() - t0);
-		mf_json_end(&j);
-	} else {
-		fprintf(ctx->out, "created fabric %s: %s %s, %u nodes, routing %s, in %.2f s\n",
-			(const char *)s->c.name, mf_topo_kind_name(s->t.kind), shape,
-			s->t.nodes, mf_route_name(in.routing), now() - t0);
-		mf_netns_name(&s->t, (const char *)s->c.name, 0, a, sizeof(a));
-		mf_netns_name(&s->t, (const char *)s->c.name, s->t.nodes - 1, b, sizeof(b));
-		fprintf(ctx->out, "namespaces %s .. %s, interface %s in each\n", a, b,
-			(const char *)s->c.name);
-		if (s->ap.ipv6) {
-			format_prefix6(s->ap.prefix6, a, sizeof(a));
-			fprintf(ctx->out, "IPv6 %s: node N is ::1:N (N in hex)\n", a);
-		}
-		if (s->ap.ipv4) {
-			struct in_addr n4 = { htonl(s->ap.net4) };
-
-			inet_ntop(AF_INET, &n4, a, sizeof(a));
-			fprintf(ctx->out, "IPv4 %s/%u: node N is the prefix's address N+1\n",
-				a, s->ap.len4);
-		}
-		fprintf(ctx->out, "'meshfabric show %s NODE' gives a node's addresses\n",
-			(const char *)s->c.name);
-	}
-	r = MF_EXIT_OK;
-out:
-	catch_signals(false);
 	free(nodes);
-	free(e);
+	return MF_EXIT_OK;
+}
+
+static void create_print(struct mf_ctx *ctx, const struct create_state *s,
+			 u32 routing, double secs)
+{
+	const char *name = (const char *)s->c.name;
+	char a[64], b[128];
+	struct mf_print p;
+
+	mf_print_start(&p, ctx->out, ctx->json);
+	mf_print_obj_open(&p, NULL);
+	mf_print_str(&p, MF_PRINT_ANY, "name", "created fabric %s: ", name);
+	mf_print_u64(&p, MF_PRINT_JSON, "id", NULL, s->c.id);
+	mf_print_topology(&p, &s->t, "%s %s, ");
+	mf_print_u64(&p, MF_PRINT_ANY, "nodes", "%llu nodes, ", s->t.nodes);
+	mf_print_str(&p, MF_PRINT_ANY, "routing", "routing %s, ",
+		     mf_route_name(routing));
+	mf_print_double(&p, MF_PRINT_FP, NULL, "in %.2f s\n", secs);
+	mf_netns_name(&s->t, name, 0, a, sizeof(a));
+	mf_netns_name(&s->t, name, s->t.nodes - 1, b, sizeof(b));
+	mf_print_fp(&p, "namespaces %s .. %s, interface %s in each\n", a, b,
+		    name);
+	if (s->ap.ipv6) {
+		format_prefix6(s->ap.prefix6, a, sizeof(a));
+		mf_print_str(&p, MF_PRINT_ANY, "ipv6_prefix",
+			     "IPv6 %s: node N is ::1:N (N in hex)\n", a);
+	} else {
+		mf_print_null(&p, MF_PRINT_JSON, "ipv6_prefix", NULL);
+	}
+	if (s->ap.ipv4) {
+		struct in_addr n4 = { htonl(s->ap.net4) };
+
+		inet_ntop(AF_INET, &n4, a, sizeof(a));
+		snprintf(b, sizeof(b), "%s/%u", a, s->ap.len4);
+		mf_print_str(&p, MF_PRINT_ANY, "ipv4_prefix",
+			     "IPv4 %s: node N is the prefix's address N+1\n",
+			     b);
+	} else {
+		mf_print_null(&p, MF_PRINT_JSON, "ipv4_prefix", NULL);
+	}
+	mf_print_double(&p, MF_PRINT_JSON, "seconds", NULL, secs);
+	mf_print_fp(&p, "'meshfabric show %s NODE' gives a node's addresses\n",
+		    name);
+	mf_print_end(&p);
+}
+
+static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
+{
+	double t0 = now();
+	u32 routing = 0;
+	int r;
+
+	s->nsfd = calloc(s->t.nodes, sizeof(int));
+	s->nlfd = calloc(s->t.nodes, sizeof(int));
+	if (!s->nsfd || !s->nlfd) {
+		r = mf_fail("out of memory");
+		goto out;
+	}
+	catch_signals(true);
+	r = create_kernel(s);
+	if (!r)
+		r = create_nodes(s);
+	if (!r)
+		r = configure_nodes(s, &routing);
+	catch_signals(false);
+	if (!r)
+		create_print(ctx, s, routing, now() - t0);
+out:
 	free(s->nsfd);
 	free(s->nlfd);
 	return r;
@@ -383,8 +407,9 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_LINK_QUEUE:
 			if (mf_parse_u32(val, 1, MESHFABRIC_QUEUE_MAX,
 					 &s.link.queue))
-				return mf_usage(cmd, "--link-queue '%.40s': want 1..%u frames",
-						val, MESHFABRIC_QUEUE_MAX);
+				return mf_usage(cmd, "--link-queue '%.40s': "
+						"want 1..%u frames", val,
+						MESHFABRIC_QUEUE_MAX);
 			s.link.flags |= MESHFABRIC_LINK_QUEUE;
 			break;
 		case KEY_LINK_LOSS:
@@ -407,7 +432,8 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 				MESHFABRIC_MAX_NODES);
 	if (mf_routing_for(&s.t, s.routing, &s.routing, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err, sizeof(err)))
+	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err,
+				       sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	if (mf_dev_open_or_fail())
 		return MF_EXIT_FAIL;
@@ -417,13 +443,15 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 const struct mf_cmd mf_cmd_create = {
 	"create", "create a fabric: namespaces, netdevs, addresses (root)",
 	"--mesh AxB.. | --torus AxB.. | --hex N [--name NAME] [--routing R]\n"
-	"                       [--ipv4 PREFIX] [--no-ipv6] [--link-rate RATE]\n"
-	"                       [--link-delay TIME] [--link-queue FRAMES]\n"
-	"                       [--link-loss PERCENT] [--switching MODE]",
+	"                       [--ipv4 PREFIX] [--no-ipv6]\n"
+	"                       [--link-rate RATE] [--link-delay TIME]\n"
+	"                       [--link-queue FRAMES] [--link-loss PERCENT]\n"
+	"                       [--switching MODE]",
 	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
 	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
-	"interface NAME in it, an IPv6 unique local address per node (and IPv4\n"
-	"with --ipv4), everything up.  On any failure nothing is left behind.\n",
+	"interface NAME in it, an IPv6 unique local address per node (and\n"
+	"IPv4 with --ipv4), everything up.  On any failure nothing is left\n"
+	"behind.\n",
 	create_opts, create_main,
 };
 
@@ -444,7 +472,8 @@ static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
 	name[sizeof(name) - 1] = 0;
 	err = mf_dev_destroy(in->id);
 	if (err && err != -ENOENT)
-		return mf_fail("destroying %s: %s", name, mf_dev_strerror(-err));
+		return mf_fail("destroying %s: %s", name,
+			       mf_dev_strerror(-err));
 	mf_netns_delete_fabric(t, name, t->nodes);
 	if (!ctx->json)
 		fprintf(ctx->out, "destroyed %s\n", name);
@@ -463,7 +492,8 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 id;
 
 	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val,
+				&rc)) != MF_ARG_END) {
 		switch (k) {
 		case MF_ARG_STOP:
 			return rc;
@@ -525,12 +555,11 @@ static const struct mf_opt list_opts[] = {
 static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	struct meshfabric_info in;
-	struct mf_json j;
+	struct mf_print p;
 	struct mf_topo t;
 	struct mf_args a;
 	const char *val;
 	bool names = false, header = false;
-	char shape[96];
 	int k, rc;
 	u32 id;
 
@@ -551,41 +580,34 @@ static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 	} else if (mf_dev_open_or_fail()) {
 		return MF_EXIT_FAIL;
 	}
-	if (ctx->json) {
-		mf_json_init(&j, ctx->out);
-		mf_json_arr(&j);
-	}
+	mf_print_start(&p, ctx->out, ctx->json);
+	mf_print_arr_open(&p, NULL);
 	for (id = 0; id < MESHFABRIC_MAX_IDS; id++) {
 		if (mf_dev_info(id, &in, NULL, 0, 0) || mf_dev_topo(&in, &t))
 			continue;
 		in.name[MESHFABRIC_NAME_LEN - 1] = 0;
-		mf_format_shape(&t, shape, sizeof(shape));
-		if (ctx->json) {
-			mf_json_obj(&j);
-			mf_json_kv_str(&j, "name", (const char *)in.name);
-			mf_json_kv_u64(&j, "id", in.id);
-			mf_json_topology(&j, &t);
-			mf_json_kv_u64(&j, "nodes", in.nodes);
-			mf_json_kv_u64(&j, "present", in.present);
-			mf_json_kv_u64(&j, "gone", in.gone);
-			mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
-			mf_json_close(&j);
-		} else if (names) {
+		if (names && !ctx->json) {
 			fprintf(ctx->out, "%s\n", (const char *)in.name);
-		} else {
-			if (!header)
-				fprintf(ctx->out, "%-15s %3s %-6s %-12s %6s %7s %5s %s\n",
-					"NAME", "ID", "KIND", "SHAPE", "NODES",
-					"PRESENT", "GONE", "ROUTING");
-			header = true;
-			fprintf(ctx->out, "%-15s %3u %-6s %-12s %6u %7u %5u %s\n",
-				(const char *)in.name, in.id, mf_topo_kind_name(t.kind),
-				shape, in.nodes, in.present, in.gone,
-				mf_route_name(in.routing));
+			continue;
 		}
+		if (!header)
+			mf_print_fp(&p, "%-15s %3s %-6s %-12s %6s %7s %5s %s\n",
+				    "NAME", "ID", "KIND", "SHAPE", "NODES",
+				    "PRESENT", "GONE", "ROUTING");
+		header = true;
+		mf_print_obj_open(&p, NULL);
+		mf_print_str(&p, MF_PRINT_ANY, "name", "%-15s ",
+			     (const char *)in.name);
+		mf_print_u64(&p, MF_PRINT_ANY, "id", "%3llu ", in.id);
+		mf_print_topology(&p, &t, "%-6s %-12s ");
+		mf_print_u64(&p, MF_PRINT_ANY, "nodes", "%6llu ", in.nodes);
+		mf_print_u64(&p, MF_PRINT_ANY, "present", "%7llu ", in.present);
+		mf_print_u64(&p, MF_PRINT_ANY, "gone", "%5llu ", in.gone);
+		mf_print_str(&p, MF_PRINT_ANY, "routing", "%s\n",
+			     mf_route_name(in.routing));
+		mf_print_obj_close(&p);
 	}
-	if (ctx->json)
-		mf_json_end(&j);
+	mf_print_end(&p);
 	return MF_EXIT_OK;
 }
 
@@ -634,77 +656,103 @@ static int node_addrs(const struct mf_topo *t, const char *fabric,
 	return r;
 }
 
-static void show_node_text(FILE *f, const struct mf_topo *t, const char *fabric,
-			   u32 fid, const struct meshfabric_node_info *n,
-			   const struct mf_addr_entry *ad, int nad, bool detail)
+/*
+ * One node: a row of the table (text), or the detail of `show NAME NODE`;
+ * in JSON always the same object.
+ */
+static void show_node(struct mf_print *p, const struct mf_topo *t,
+		      const char *fabric, u32 fid,
+		      const struct meshfabric_node_info *n,
+		      const struct mf_addr_entry *ad, int nad, bool detail)
 {
-	char c[64], ns[128], p[16];
+	char buf[128], nbuf[96];
+	u32 c[MF_MAX_DIMS], d, port;
 	s64 nb;
 	int i;
-	u32 port;
 
-	mf_format_node(t, n->node, c, sizeof(c));
-	mf_netns_name(t, fabric, n->node, ns, sizeof(ns));
+	mf_print_obj_open(p, NULL);
+	mf_format_node(t, n->node, buf, sizeof(buf));
+	mf_print_str(p, MF_PRINT_FP, NULL, detail ? "node        %s" : "%-10s ",
+		     buf);
+	mf_print_u64(p, MF_PRINT_ANY, "node",
+		     detail ? " (id %llu)\n" : "%6llu ",
+		     n->node);
+	mf_print_arr_open(p, "coords");
+	mf_topo_coords(t, n->node, c);
+	for (d = 0; d < t->ndims && p->json; d++)
+		mf_print_u64(p, MF_PRINT_JSON, NULL, NULL, c[d]);
+	mf_print_arr_close(p);
+	mf_netns_name(t, fabric, n->node, buf, sizeof(buf));
+	mf_print_str(p, MF_PRINT_ANY, "namespace",
+		     detail ? "namespace   %s\n" : "%-22s ", buf);
+	mf_print_str(p, MF_PRINT_JSON, "ifname", NULL, (const char *)n->ifname);
+	if (detail)
+		mf_print_fp(p, "interface   %s (ifindex %u), ",
+			    n->ifname[0] ? (const char *)n->ifname : "-",
+			    n->ifindex);
+	mf_print_u64(p, MF_PRINT_JSON, "ifindex", NULL, n->ifindex);
+	mf_print_str(p, MF_PRINT_ANY, "state", detail ? "%s\n" : "%-6s",
+		     node_state(n));
+	mf_format_mac(fid, n->node, buf, sizeof(buf));
+	mf_print_str(p, detail ? MF_PRINT_ANY : MF_PRINT_JSON, "mac",
+		     "mac         %s\n", buf);
+	mf_print_arr_open(p, "addresses");
+	for (i = 0; i < nad; i++) {
+		snprintf(buf, sizeof(buf), "%s/%u", ad[i].text,
+			 ad[i].prefixlen);
+		mf_print_str(p, MF_PRINT_ANY, NULL,
+			     detail ? "address     %s\n" : " %s", buf);
+	}
+	mf_print_arr_close(p);
+	mf_print_obj_close(p);
 	if (!detail) {
-		fprintf(f, "%-10s %6u %-22s %-6s", c, n->node, ns, node_state(n));
-		for (i = 0; i < nad; i++)
-			fprintf(f, " %s/%u", ad[i].text, ad[i].prefixlen);
-		fprintf(f, "\n");
+		mf_print_fp(p, "\n");
 		return;
 	}
-	fprintf(f, "node        %s (id %u)\n", c, n->node);
-	fprintf(f, "namespace   %s\n", ns);
-	fprintf(f, "interface   %s (ifindex %u), %s\n",
-		n->ifname[0] ? (const char *)n->ifname : "-", n->ifindex, node_state(n));
-	fprintf(f, "mac         02:6d:%02x:%02x:%02x:%02x\n", fid & 255,
-		(n->node >> 16) & 255, (n->node >> 8) & 255, n->node & 255);
-	for (i = 0; i < nad; i++)
-		fprintf(f, "address     %s/%u\n", ad[i].text, ad[i].prefixlen);
-	fprintf(f, "neighbours ");
-	for (port = 0; port < t->nports; port++) {
+	mf_print_fp(p, "neighbours ");
+	for (port = 0; port < t->nports && !p->json; port++) {
 		nb = mf_topo_neighbor(t, n->node, port);
 		if (nb < 0)
 			continue;
-		mf_format_port(t, port, p, sizeof(p));
-		mf_format_node(t, (u32)nb, c, sizeof(c));
-		fprintf(f, " %s:%s", p, c);
+		mf_format_port(t, port, buf, sizeof(buf));
+		mf_format_node(t, (u32)nb, nbuf, sizeof(nbuf));
+		mf_print_fp(p, " %s:%s", buf, nbuf);
 	}
-	fprintf(f, "\n");
+	mf_print_fp(p, "\n");
 }
 
-static void show_node_json(struct mf_json *j, const struct mf_topo *t,
-			   const char *fabric, u32 fid,
-			   const struct meshfabric_node_info *n,
-			   const struct mf_addr_entry *ad, int nad)
+/* The fabric's lines of show (text: not with NODE). */
+static void show_fabric(struct mf_print *p, const struct meshfabric_info *in,
+			const struct mf_topo *t, const char *fabric,
+			bool table)
 {
-	char buf[128];
-	u32 c[MF_MAX_DIMS], d;
-	int i;
+	char a[128];
 
-	mf_json_obj(j);
-	mf_json_kv_u64(j, "node", n->node);
-	mf_json_key(j, "coords");
-	mf_json_arr(j);
-	mf_topo_coords(t, n->node, c);
-	for (d = 0; d < t->ndims; d++)
-		mf_json_u64(j, c[d]);
-	mf_json_close(j);
-	mf_netns_name(t, fabric, n->node, buf, sizeof(buf));
-	mf_json_kv_str(j, "namespace", buf);
-	mf_json_kv_str(j, "ifname", (const char *)n->ifname);
-	mf_json_kv_u64(j, "ifindex", n->ifindex);
-	mf_json_kv_str(j, "state", node_state(n));
-	snprintf(buf, sizeof(buf), "02:6d:%02x:%02x:%02x:%02x", fid & 255,
-		 (n->node >> 16) & 255, (n->node >> 8) & 255, n->node & 255);
-	mf_json_kv_str(j, "mac", buf);
-	mf_json_key(j, "addresses");
-	mf_json_arr(j);
-	for (i = 0; i < nad; i++) {
-		snprintf(buf, sizeof(buf), "%s/%u", ad[i].text, ad[i].prefixlen);
-		mf_json_str(j, buf);
-	}
-	mf_json_close(j);
-	mf_json_close(j);
+	mf_print_str(p, MF_PRINT_ANY, "name", "fabric      %s", fabric);
+	mf_print_u64(p, MF_PRINT_ANY, "id", " (id %llu)\n", in->id);
+	mf_print_topology(p, t, "topology    %s %s\n");
+	mf_print_u64(p, MF_PRINT_ANY, "nodes", "nodes       %llu", in->nodes);
+	mf_print_u64(p, MF_PRINT_ANY, "present", " (%llu up,", in->present);
+	mf_print_u64(p, MF_PRINT_ANY, "gone", " %llu gone)\n", in->gone);
+	mf_print_str(p, MF_PRINT_ANY, "routing", "routing     %s",
+		     mf_route_name(in->routing));
+	mf_print_u64(p, MF_PRINT_ANY, "table_bytes", " (tables %llu bytes)\n",
+		     in->table_bytes);
+	/* links down: always in JSON, in text when there are some */
+	mf_print_u64(p, in->down_links ? MF_PRINT_ANY : MF_PRINT_JSON,
+		     "down_links", "links down  %llu", in->down_links);
+	mf_print_u64(p, in->down_links ? MF_PRINT_ANY : MF_PRINT_JSON,
+		     "fault_bytes", " (routing around them: %llu bytes)\n",
+		     in->fault_bytes);
+	mf_netns_name(t, fabric, 0, a, sizeof(a));
+	mf_print_fp(p, "namespaces  %s ..", a);
+	mf_netns_name(t, fabric, in->nodes - 1, a, sizeof(a));
+	mf_print_fp(p, " %s\n", a);
+	if (table)
+		mf_print_fp(p, "%-10s %6s %-22s %-6s %s\n", "NODE", "ID",
+			    "NAMESPACE", "STATE", "ADDRESSES");
+	else
+		mf_print_fp(p, "(%u nodes: --nodes lists them)\n", in->nodes);
 }
 
 static int show_main(struct mf_ctx *ctx, int argc, char **argv)
@@ -713,9 +761,9 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct meshfabric_node_info *nodes = NULL;
 	struct mf_addr_entry ad[MAX_ADDRS];
 	const char *name = NULL, *node = NULL, *val;
-	char err[256], shape[96], a[128], fabric[MESHFABRIC_NAME_LEN];
+	char err[256], fabric[MESHFABRIC_NAME_LEN];
 	struct meshfabric_info in;
-	struct mf_json j;
+	struct mf_print p;
 	struct mf_topo t;
 	struct mf_args ar;
 	bool all = false;
@@ -723,7 +771,8 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 id = 0, i, first, last;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
+	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val,
+				&rc)) != MF_ARG_END) {
 		switch (k) {
 		case MF_ARG_STOP:
 			return rc;
@@ -736,7 +785,9 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 			else if (!node)
 				node = val;
 			else
-				return mf_usage(cmd, "unexpected argument '%.40s'", val);
+				return mf_usage(cmd,
+						"unexpected argument '%.40s'",
+						val);
 			break;
 		}
 	}
@@ -755,7 +806,6 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 		free(nodes);
 		return mf_fail("/proc/self/ns/net: %s", strerror(errno));
 	}
-	mf_format_shape(&t, shape, sizeof(shape));
 	first = 0;
 	last = in.nodes;
 	if (node) {
@@ -764,54 +814,18 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	} else if (!all && in.nodes > SHOW_NODES_BY_DEFAULT_MAX) {
 		last = 0;
 	}
-	if (ctx->json) {
-		mf_json_init(&j, ctx->out);
-		mf_json_obj(&j);
-		mf_json_kv_str(&j, "name", fabric);
-		mf_json_kv_u64(&j, "id", in.id);
-		mf_json_topology(&j, &t);
-		mf_json_kv_u64(&j, "nodes", in.nodes);
-		mf_json_kv_u64(&j, "present", in.present);
-		mf_json_kv_u64(&j, "gone", in.gone);
-		mf_json_kv_str(&j, "routing", mf_route_name(in.routing));
-		mf_json_kv_u64(&j, "table_bytes", in.table_bytes);
-		mf_json_kv_u64(&j, "down_links", in.down_links);
-		mf_json_kv_u64(&j, "fault_bytes", in.fault_bytes);
-		mf_json_key(&j, "nodes_shown");
-		mf_json_arr(&j);
-	} else if (!node) {
-		fprintf(ctx->out, "fabric      %s (id %u)\n", fabric, in.id);
-		fprintf(ctx->out, "topology    %s %s\n", mf_topo_kind_name(t.kind), shape);
-		fprintf(ctx->out, "nodes       %u (%u up, %u gone)\n", in.nodes,
-			in.present, in.gone);
-		fprintf(ctx->out, "routing     %s (tables %llu bytes)\n",
-			mf_route_name(in.routing), (unsigned long long)in.table_bytes);
-		if (in.down_links)
-			fprintf(ctx->out, "links down  %u (routing around them: %llu bytes)\n",
-				in.down_links,
-				(unsigned long long)in.fault_bytes);
-		mf_netns_name(&t, fabric, 0, a, sizeof(a));
-		fprintf(ctx->out, "namespaces  %s ..", a);
-		mf_netns_name(&t, fabric, in.nodes - 1, a, sizeof(a));
-		fprintf(ctx->out, " %s\n", a);
-		if (last > first)
-			fprintf(ctx->out, "%-10s %6s %-22s %-6s %s\n", "NODE", "ID",
-				"NAMESPACE", "STATE", "ADDRESSES");
-		else
-			fprintf(ctx->out, "(%u nodes: --nodes lists them)\n", in.nodes);
-	}
+	mf_print_start(&p, ctx->out, ctx->json);
+	mf_print_obj_open(&p, NULL);
+	if (!node || ctx->json)
+		show_fabric(&p, &in, &t, fabric, last > first);
+	mf_print_arr_open(&p, "nodes_shown");
 	for (i = first; i < last; i++) {
 		nad = node_addrs(&t, fabric, &nodes[i], ad, self);
-		if (nad < 0)
-			nad = 0;
-		if (ctx->json)
-			show_node_json(&j, &t, fabric, in.id, &nodes[i], ad, nad);
-		else
-			show_node_text(ctx->out, &t, fabric, in.id, &nodes[i], ad, nad,
-				       node != NULL);
+		show_node(&p, &t, fabric, in.id, &nodes[i], ad,
+			  nad < 0 ? 0 : nad,
+			  node != NULL);
 	}
-	if (ctx->json)
-		mf_json_end(&j);
+	mf_print_end(&p);
 	close(self);
 	free(nodes);
 	return MF_EXIT_OK;
@@ -842,7 +856,11 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 id;
 
 	mf_args_init(&ar, ctx, argc, argv);
-	while (!rest && (k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL | MF_ARGS_REST, &val, &rc)) != MF_ARG_END) {
+	while (!rest) {
+		k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL | MF_ARGS_REST,
+				&val, &rc);
+		if (k == MF_ARG_END)
+			break;
 		switch (k) {
 		case MF_ARG_STOP:
 			return rc;
@@ -852,7 +870,8 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 			else if (!node)
 				node = val;
 			else
-				return mf_usage(cmd, "the command goes after '--'");
+				return mf_usage(cmd,
+						"the command goes after '--'");
 			break;
 		case MF_ARG_REST:
 			rest = mf_args_rest(&ar, &nrest);
@@ -876,15 +895,17 @@ static int exec_main(struct mf_ctx *ctx, int argc, char **argv)
 	mf_netns_path(&t, fabric, id, path, sizeof(path));
 	if (stat(path, &st))
 		return mf_fail("%s: %s", path, strerror(errno));
-	if ((ni.flags & MESHFABRIC_NODE_PRESENT) && (u32)st.st_ino != ni.netns_ino)
-		return mf_fail("%s is not the namespace of node %s of %s", path, node,
-			       fabric);
+	if ((ni.flags & MESHFABRIC_NODE_PRESENT) &&
+	    (u32)st.st_ino != ni.netns_ino)
+		return mf_fail("%s is not the namespace of node %s of %s",
+			       path, node, fabric);
 	r = mf_netns_enter(path);
 	if (r)
 		return mf_fail("entering %s: %s", path, strerror(-r));
 	/* As `ip netns exec`: a private mount namespace whose /sys shows
 	 * this network namespace's devices.  Best effort. */
-	if (!unshare(CLONE_NEWNS) && !mount("", "/", "none", MS_SLAVE | MS_REC, NULL)) {
+	if (!unshare(CLONE_NEWNS) &&
+	    !mount("", "/", "none", MS_SLAVE | MS_REC, NULL)) {
 		umount2("/sys", MNT_DETACH);
 		mount(fabric, "/sys", "sysfs", 0, NULL);
 	}

@@ -33,7 +33,8 @@ int mf_dev_open_or_fail(void)
 	if (!err)
 		return 0;
 	if (err == -ENOENT || err == -ENXIO || err == -ENODEV)
-		mf_fail(MF_DEV_PATH ": no such device; is meshfabric.ko loaded? "
+		mf_fail(MF_DEV_PATH ": no such device; "
+			"is meshfabric.ko loaded? "
 			"(modprobe meshfabric)");
 	else
 		mf_fail(MF_DEV_PATH ": %s", strerror(-err));
@@ -45,7 +46,8 @@ const char *mf_dev_strerror(int err)
 	switch (err) {
 	case EPERM:
 	case EACCES:
-		return "operation not permitted (needs CAP_NET_ADMIN: run as root)";
+		return "operation not permitted "
+		       "(needs CAP_NET_ADMIN: run as root)";
 	case E2BIG:
 		return "over a limit (65536 nodes per fabric; 64 fabrics for "
 		       "root; 16 fabrics, 65536 nodes and 64 MiB per user "
@@ -221,7 +223,8 @@ int mf_dev_lookup_or_fail(const struct mf_cmd *cmd, const char *name,
 		return MF_EXIT_FAIL;
 	err = mf_dev_find(name, in);
 	if (err == -ENOENT)
-		return mf_fail("no fabric named '%.40s' (meshfabric list)", name);
+		return mf_fail("no fabric named '%.40s' (meshfabric list)",
+			       name);
 	if (err == -ENOTUNIQ)
 		return mf_fail("fabric name '%.40s' is used in several user "
 			       "namespaces below yours: run the command there",
@@ -230,7 +233,8 @@ int mf_dev_lookup_or_fail(const struct mf_cmd *cmd, const char *name,
 		return mf_fail("fabric information: %s", strerror(-err));
 	err = mf_dev_topo(in, t);
 	if (err)
-		return mf_fail("fabric %s: unknown topology (kind %u)", name, in->kind);
+		return mf_fail("fabric %s: unknown topology (kind %u)", name,
+			       in->kind);
 	return MF_EXIT_OK;
 }
 

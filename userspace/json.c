@@ -3,6 +3,8 @@
  * json.c - streaming JSON writer (contract in json.h).  Numbers are
  * formatted by hand: a 1024x1024 plan writes millions of them.
  */
+#include <string.h>
+
 #include "json.h"
 #include "topo.h"
 
@@ -49,6 +51,7 @@ void mf_json_arr(struct mf_json *j)
 
 void mf_json_close(struct mf_json *j)
 {
+	j->after_key = false;	/* a value written raw after its key */
 	if (!j->depth)
 		return;
 	putc_unlocked(j->close[j->depth], j->f);
@@ -57,41 +60,24 @@ void mf_json_close(struct mf_json *j)
 
 static void put_string(FILE *f, const char *s)
 {
+	/* RFC 8259 two-character escapes: the character, its letter */
+	static const char esc[] = "\"\\\n\r\t\b\f", as[] = "\"\\nrtbf";
 	static const char hex[] = "0123456789abcdef";
+	const char *e;
 	unsigned char c;
 
 	putc_unlocked('"', f);
 	for (; (c = (unsigned char)*s); s++) {
-		switch (c) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		case '\b':
-			fputs("\\b", f);
-			break;
-		case '\f':
-			fputs("\\f", f);
-			break;
-		default:
-			if (c < 0x20 || c == 0x7f) {
-				fputs("\\u00", f);
-				putc_unlocked(hex[c >> 4], f);
-				putc_unlocked(hex[c & 15], f);
-			} else {
-				putc_unlocked((int)c, f);
-			}
+		e = strchr(esc, c);
+		if (e) {
+			putc_unlocked('\\', f);
+			putc_unlocked(as[e - esc], f);
+		} else if (c < 0x20 || c == 0x7f) {
+			fputs("\\u00", f);
+			putc_unlocked(hex[c >> 4], f);
+			putc_unlocked(hex[c & 15], f);
+		} else {
+			putc_unlocked((int)c, f);
 		}
 	}
 	putc_unlocked('"', f);
@@ -99,6 +85,10 @@ static void put_string(FILE *f, const char *s)
 
 void mf_json_key(struct mf_json *j, const char *key)
 {
+	/* still after a key: its value was written raw (fprintf), so this
+	 * key needs its comma (sep() skips it right after a key)
+	 */
+	j->after_key = false;
 	sep(j);
 	put_string(j->f, key);
 	putc_unlocked(':', j->f);
@@ -151,6 +141,11 @@ void mf_json_null(struct mf_json *j)
 {
 	sep(j);
 	fputs("null", j->f);
+}
+
+void mf_json_raw(struct mf_json *j)
+{
+	sep(j);
 }
 
 void mf_json_end(struct mf_json *j)

@@ -39,10 +39,13 @@ void mf_json_u64(struct mf_json *j, uint64_t v);
 void mf_json_s64(struct mf_json *j, int64_t v);
 void mf_json_bool(struct mf_json *j, bool v);
 void mf_json_null(struct mf_json *j);
+/* The separator before a value the caller writes itself (a number). */
+void mf_json_raw(struct mf_json *j);
 /* Close whatever is open and write the final newline. */
 void mf_json_end(struct mf_json *j);
 
-static inline void mf_json_kv_str(struct mf_json *j, const char *k, const char *v)
+static inline void mf_json_kv_str(struct mf_json *j, const char *k,
+				  const char *v)
 {
 	mf_json_key(j, k);
 	mf_json_str(j, v);

@@ -16,6 +16,7 @@
 #include <linux/netlink.h>
 
 #include "netns.h"
+#include "parse.h"
 
 /*
  * <sched.h> is shadowed by the core's sched.h on the include path: the
@@ -28,17 +29,10 @@ int unshare(int flags);
 void mf_netns_name(const struct mf_topo *t, const char *fabric, u32 node,
 		   char *buf, size_t len)
 {
-	u32 c[MF_MAX_DIMS], i;
-	size_t n;
+	char c[MF_MAX_DIMS * 11];
 
-	n = (size_t)snprintf(buf, len, "%s", fabric);
-	if (t->kind == MESHFABRIC_KIND_HEX) {
-		snprintf(buf + n, len - n, "-%u", node);
-		return;
-	}
-	mf_topo_coords(t, node, c);
-	for (i = 0; i < t->ndims && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, "-%u", c[i]);
+	mf_format_coords(t, node, '-', c, sizeof(c));
+	snprintf(buf, len, "%s-%s", fabric, c);
 }
 
 void mf_netns_path(const struct mf_topo *t, const char *fabric, u32 node,
@@ -54,7 +48,8 @@ static int fail(char *err, size_t errlen, int e, const char *what,
 		const char *name)
 {
 	snprintf(err, errlen, "%s%s%s: %s", what, name ? " " : "",
-		 name ? name : "", e == EEXIST ? "exists already" : strerror(e));
+		 name ? name : "",
+		 e == EEXIST ? "exists already" : strerror(e));
 	return -e;
 }
 
@@ -152,7 +147,8 @@ static int netns_create_one(const char *path, const char *name, int *nsfd,
 	if (mount("/proc/self/ns/net", path, "none", MS_BIND, NULL)) {
 		e = errno;
 		unlink(path);
-		return fail(err, errlen, e, "bind mount of network namespace", name);
+		return fail(err, errlen, e, "bind mount of network namespace",
+			    name);
 	}
 	*nsfd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (*nsfd < 0) {
@@ -198,7 +194,8 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 		}
 		mf_netns_name(t, fabric, i, name, sizeof(name));
 		snprintf(path, sizeof(path), "%s/%s", MF_NETNS_DIR, name);
-		e = netns_create_one(path, name, &nsfd[i], &nlfd[i], err, errlen);
+		e = netns_create_one(path, name, &nsfd[i], &nlfd[i], err,
+				     errlen);
 		if (e)
 			break;
 	}

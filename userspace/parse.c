@@ -66,32 +66,40 @@ int mf_parse_dims(const char *s, u32 *dims, u32 *ndims, char *err,
 	for (;;) {
 		if (n == MF_MAX_DIMS)
 			return fail(err, errlen,
-				    "'%.60s': more than %u dimensions", s, MF_MAX_DIMS);
+				    "'%.60s': more than %u dimensions", s,
+				    MF_MAX_DIMS);
 		r = scan_u64(&p, MF_MAX_NODES, &v);
 		if (r < 0) {
 			if (!*p)
-				return fail(err, errlen, "'%.60s': missing size after 'x'", s);
-			return fail(err, errlen, "'%.60s': '%c' where a size was expected",
+				return fail(err, errlen,
+					    "'%.60s': missing size after 'x'",
+					    s);
+			return fail(err, errlen,
+				    "'%.60s': '%c' where a size was expected",
 				    s, *p);
 		}
 		if (r > 0)
 			return fail(err, errlen,
-				    "'%.60s': size too large (the limit is %u nodes)",
+				    "'%.60s': size too large (the limit is %u "
+				    "nodes)",
 				    s, MF_MAX_NODES);
 		if (v < 2)
 			return fail(err, errlen,
-				    "'%.60s': size %llu too small (each size must be >= 2)",
+				    "'%.60s': size %llu too small (each size "
+				    "must be >= 2)",
 				    s, (unsigned long long)v);
 		nodes *= v;
 		if (nodes > MF_MAX_NODES)
 			return fail(err, errlen,
-				    "'%.60s': too many nodes (the limit is %u)", s,
+				    "'%.60s': too many nodes (the limit is %u)",
+				    s,
 				    MF_MAX_NODES);
 		dims[n++] = (u32)v;
 		if (!*p)
 			break;
 		if (*p != 'x' && *p != 'X')
-			return fail(err, errlen, "'%.60s': '%c' where 'x' was expected",
+			return fail(err, errlen,
+				    "'%.60s': '%c' where 'x' was expected",
 				    s, *p);
 		p++;
 	}
@@ -114,14 +122,16 @@ int mf_parse_topo(u32 kind, const char *s, struct mf_topo *t, char *err,
 
 		r = scan_u64(&p, U32_MAX, &v);
 		if (r < 0 || *p)
-			return fail(err, errlen, "%s '%.60s': expected a number N >= 2",
+			return fail(err, errlen,
+				    "%s '%.60s': expected a number N >= 2",
 				    opt, s);
 		if (!r && v < 2)
 			return fail(err, errlen, "%s %llu: N must be >= 2", opt,
 				    (unsigned long long)v);
 		if (r || v > 8192 || 3 * v * v - 3 * v + 1 > MF_MAX_NODES)
 			return fail(err, errlen,
-				    "%s '%.60s': too many nodes (the limit is %u)", opt, s,
+				    "%s '%.60s': too many nodes (the limit is "
+				    "%u)", opt, s,
 				    MF_MAX_NODES);
 		dims[0] = (u32)v;
 	} else if (mf_parse_dims(s, dims, &ndims, why, sizeof(why))) {
@@ -129,7 +139,8 @@ int mf_parse_topo(u32 kind, const char *s, struct mf_topo *t, char *err,
 	}
 	r = mf_topo_init(t, kind, ndims, dims);
 	if (r)
-		return fail(err, errlen, "%s '%.60s': invalid topology", opt, s);
+		return fail(err, errlen, "%s '%.60s': invalid topology", opt,
+			    s);
 	return 0;
 }
 
@@ -138,7 +149,8 @@ int mf_topo_arg_set(struct mf_topo_arg *ta, int key, const char *text,
 {
 	if (ta->kind)
 		return fail(err, errlen,
-			    "give only one topology (--mesh, --torus or --hex)");
+			    "give only one topology (--mesh, --torus or "
+			    "--hex)");
 	ta->kind = (u32)(key - 0x100);
 	ta->text = text;
 	return 0;
@@ -149,7 +161,8 @@ int mf_topo_arg_build(const struct mf_topo_arg *ta, struct mf_topo *t,
 {
 	if (!ta->kind)
 		return fail(err, errlen,
-			    "no topology given (--mesh AxBx..., --torus AxBx... or --hex N)");
+			    "no topology given (--mesh AxBx..., --torus "
+			    "AxBx... or --hex N)");
 	return mf_parse_topo(ta->kind, ta->text, t, err, errlen);
 }
 
@@ -169,37 +182,47 @@ int mf_parse_node(const struct mf_topo *t, const char *s, u32 *id, char *err,
 			return fail(err, errlen,
 				    "node '%.40s': expected %s", s,
 				    t->kind == MESHFABRIC_KIND_HEX ?
-				    "an address" : "coordinates like 3,4 or a node id");
+				    "an address"
+				    : "coordinates like 3,4 or a node id");
 		if (r || v >= t->nodes)
-			return fail(err, errlen, "node %.40s: not in %s %s (0..%u)", s,
-				    mf_topo_kind_name(t->kind), shape, t->nodes - 1);
+			return fail(err, errlen,
+				    "node %.40s: not in %s %s (0..%u)", s,
+				    mf_topo_kind_name(t->kind), shape,
+				    t->nodes - 1);
 		*id = (u32)v;
 		return 0;
 	}
 	if (t->kind == MESHFABRIC_KIND_HEX)
 		return fail(err, errlen,
-			    "node '%.40s': hex nodes are given by their address (0..%u)",
+			    "node '%.40s': hex nodes are given by their "
+			    "address (0..%u)",
 			    s, t->nodes - 1);
 	for (;;) {
 		if (n == t->ndims)
-			return fail(err, errlen, "node '%.40s': %s %s has %u coordinates",
-				    s, mf_topo_kind_name(t->kind), shape, t->ndims);
+			return fail(err, errlen,
+				    "node '%.40s': %s %s has %u coordinates",
+				    s, mf_topo_kind_name(t->kind), shape,
+				    t->ndims);
 		r = scan_u64(&p, U32_MAX, &v);
 		if (r < 0)
-			return fail(err, errlen, "node '%.40s': bad coordinate", s);
+			return fail(err, errlen, "node '%.40s': bad coordinate",
+				    s);
 		if (r || v >= t->dims[n])
 			return fail(err, errlen,
-				    "node '%.40s': coordinate %u must be below %u", s, n,
+				    "node '%.40s': coordinate %u must be below "
+				    "%u", s, n,
 				    t->dims[n]);
 		c[n++] = (u32)v;
 		if (!*p)
 			break;
 		if (*p != ',')
-			return fail(err, errlen, "node '%.40s': bad coordinate", s);
+			return fail(err, errlen, "node '%.40s': bad coordinate",
+				    s);
 		p++;
 	}
 	if (n != t->ndims)
-		return fail(err, errlen, "node '%.40s': %s %s has %u coordinates", s,
+		return fail(err, errlen,
+			    "node '%.40s': %s %s has %u coordinates", s,
 			    mf_topo_kind_name(t->kind), shape, t->ndims);
 	*id = mf_topo_id(t, c);
 	return 0;
@@ -223,9 +246,11 @@ int mf_parse_algo(const char *s, u32 *id, char *err, size_t errlen)
 	}
 	for (i = 0; mf_algos[i]; i++) {
 		len = strlen(known);
-		snprintf(known + len, sizeof(known) - len, ", %s", mf_algos[i]->name);
+		snprintf(known + len, sizeof(known) - len, ", %s",
+			 mf_algos[i]->name);
 	}
-	return fail(err, errlen, "unknown algorithm '%.40s' (known: %s)", s, known);
+	return fail(err, errlen, "unknown algorithm '%.40s' (known: %s)", s,
+		    known);
 }
 
 int mf_parse_routing(const char *s, u32 *routing, char *err, size_t errlen)
@@ -234,7 +259,8 @@ int mf_parse_routing(const char *s, u32 *routing, char *err, size_t errlen)
 
 	if (r < 0)
 		return fail(err, errlen,
-			    "unknown routing '%.40s' (known: dor, diagonal, cdo, a1, default)",
+			    "unknown routing '%.40s' (known: dor, diagonal, "
+			    "cdo, a1, default)",
 			    s);
 	*routing = (u32)r;
 	return 0;
@@ -248,7 +274,8 @@ int mf_parse_model(const char *s, u32 *model, char *err, size_t errlen)
 		*model = MESHFABRIC_MODEL_ALL_PORT;
 	else
 		return fail(err, errlen,
-			    "unknown port model '%.40s' (known: one-port, all-port)", s);
+			    "unknown port model '%.40s' (known: one-port, "
+			    "all-port)", s);
 	return 0;
 }
 
@@ -268,10 +295,12 @@ void mf_format_shape(const struct mf_topo *t, char *buf, size_t len)
 	}
 	buf[0] = 0;
 	for (i = 0; i < t->ndims && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, i ? "x%u" : "%u", t->dims[i]);
+		n += (size_t)snprintf(buf + n, len - n, i ? "x%u" : "%u",
+				      t->dims[i]);
 }
 
-void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len)
+void mf_format_coords(const struct mf_topo *t, u32 id, char sep, char *buf,
+		      size_t len)
 {
 	u32 c[MF_MAX_DIMS], i;
 	size_t n = 0;
@@ -283,7 +312,19 @@ void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len)
 	mf_topo_coords(t, id, c);
 	buf[0] = 0;
 	for (i = 0; i < t->ndims && n < len; i++)
-		n += (size_t)snprintf(buf + n, len - n, i ? ",%u" : "%u", c[i]);
+		n += (size_t)snprintf(buf + n, len - n, "%.*s%u", i ? 1 : 0,
+				      &sep, c[i]);
+}
+
+void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len)
+{
+	mf_format_coords(t, id, ',', buf, len);
+}
+
+void mf_format_mac(u32 fabric, u32 node, char *buf, size_t len)
+{
+	snprintf(buf, len, "02:6d:%02x:%02x:%02x:%02x", fabric & 255,
+		 (node >> 16) & 255, (node >> 8) & 255, node & 255);
 }
 
 void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len)

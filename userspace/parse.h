@@ -67,6 +67,11 @@ const char *mf_model_name(u32 model);
 void mf_format_shape(const struct mf_topo *t, char *buf, size_t len);
 /* "3,4" for a mesh/torus node, "11" for a hex address. */
 void mf_format_node(const struct mf_topo *t, u32 id, char *buf, size_t len);
+/* The same with another separator ("3-4" for namespace names). */
+void mf_format_coords(const struct mf_topo *t, u32 id, char sep, char *buf,
+		      size_t len);
+/* A node's MAC, the uapi's layout 02:6d:FF:NN:NN:NN (fabric id, node). */
+void mf_format_mac(u32 fabric, u32 node, char *buf, size_t len);
 /* A port's direction: "x+", "y-", "d4+" (mesh/torus), "+1", "-11" (hex). */
 void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len);
 

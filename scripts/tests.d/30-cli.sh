@@ -15,14 +15,7 @@ trap 'rm -rf "$TMP"' EXIT
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; }
-check() { # check NAME CMD...: ok if CMD succeeds
-	local name=$1; shift
-	if "$@" >"$TMP/check.out" 2>&1; then ok "$name"; else
-		sed 's/^/# /' "$TMP/check.out" | head -n 20; notok "$name"; fi
-}
+. scripts/tap.sh
 
 if ! make -s tool "$SAN" >"$TMP/build.log" 2>&1 || [ ! -x "$MF" ]; then
 	sed 's/^/# /' "$TMP/build.log" | tail -n 20
@@ -108,8 +101,21 @@ fi
 # ids; H_n: i +- 1, i +- (3n-1), i +- (3n-2) mod p, 003), every node
 # informed exactly once, senders informed earlier, port model, link loads,
 # and the JSON shape of the brief, key for key.
+# node id <-> coordinates of topo.h (id = x0 + n0 * (x1 + n1 * ...)),
+# shared by the python checkers below
+cat >"$TMP/topomodel.py" <<'EOF'
+def coords(dims, i):
+    c = []
+    for x in dims: c.append(i % x); i //= x
+    return c
+def ident(dims, c):
+    i = 0
+    for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
+    return i
+EOF
 cat >"$TMP/checkplan.py" <<'EOF'
 import json, sys
+import topomodel
 from collections import Counter
 d = json.load(sys.stdin)
 want_keys = ["topology", "algo", "model", "source", "nodes", "summary", "steps"]
@@ -128,14 +134,8 @@ def nodes_of():
     return p
 N = nodes_of()
 assert d["nodes"] == N, (d["nodes"], N)
-def coords(i):
-    c = []
-    for x in dims: c.append(i % x); i //= x
-    return c
-def ident(c):
-    i = 0
-    for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
-    return i
+def coords(i): return topomodel.coords(dims, i)
+def ident(c): return topomodel.ident(dims, c)
 def adjacent(a, b):
     if kind == "hex":
         n = dims[0]
@@ -268,6 +268,7 @@ else notok "plan --json on 256x256 is valid JSON"; fi
 # chains of neighbours from --from to --to.
 cat >"$TMP/checkroute.py" <<'EOF'
 import json, subprocess, sys, random
+import topomodel
 from collections import deque
 mf, kind, shape, routing = sys.argv[1:5]
 random.seed(1)
@@ -280,14 +281,8 @@ else:
     dims = [int(x) for x in shape.split("x")]
     N = 1
     for x in dims: N *= x
-    def coords(i):
-        c = []
-        for x in dims: c.append(i % x); i //= x
-        return c
-    def ident(c):
-        i = 0
-        for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
-        return i
+    def coords(i): return topomodel.coords(dims, i)
+    def ident(c): return topomodel.ident(dims, c)
     def nbrs(i):
         c = coords(i); out = []
         for k, x in enumerate(dims):
@@ -481,6 +476,7 @@ esac
 # links, and a schedule checker that knows them.
 cat >"$TMP/faultmodel.py" <<'EOF'
 import json, random, subprocess, sys
+import topomodel
 from collections import deque
 def model(kind, shape):
     m = {}
@@ -497,14 +493,8 @@ def model(kind, shape):
         names = []
         for k in range(len(dims)):
             for sg in "+-": names.append("xyz"[k] + sg)
-        def coords(i):
-            c = []
-            for x in dims: c.append(i % x); i //= x
-            return c
-        def ident(c):
-            i = 0
-            for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
-            return i
+        def coords(i): return topomodel.coords(dims, i)
+        def ident(c): return topomodel.ident(dims, c)
         def nb(i, p):
             c = coords(i); k = p // 2; v = c[k] + (1 if p % 2 == 0 else -1)
             if kind == "torus": v %= dims[k]
@@ -650,4 +640,4 @@ else
 	notok "ASan/UBSan build: route and plan around faults run clean"
 fi
 
-echo "1..$n"
+tap_end

@@ -18,12 +18,13 @@
 #                         TRACE_EVENT's layout, as in include/trace/events/
 # Every other finding is a "not ok" with checkpatch's lines as comments.
 cd "${MF_TOP:-.}"
+. scripts/tap.sh
 mkdir -p build
 tree=$(bash scripts/linux-tree.sh pristine 2>build/linux-tree.log)
 cp=$tree/scripts/checkpatch.pl
 if [ -z "$tree" ] || [ ! -f "$cp" ]; then
 	sed 's/^/# /' build/linux-tree.log
-	echo "not ok - checkpatch.pl available (linux-source-6.1 tree)"
+	notok "checkpatch.pl available (linux-source-6.1 tree)"
 else
 	files=$(find drivers/net/meshfabric kunit -name '*.[ch]' 2>/dev/null |
 		grep -v '\.mod\.c$' | LC_ALL=C sort)
@@ -40,26 +41,26 @@ else
 		out=$(perl "$cp" --strict --no-tree -f --terse --show-types \
 			--no-summary --ignore "$ignore" "$f" 2>&1)
 		if [ $? = 0 ] && [ -z "$out" ]; then
-			echo "ok - checkpatch --strict $f"
+			ok "checkpatch --strict $f"
 		else
 			printf '%s\n' "$out" | sed 's/^/# /'
-			echo "not ok - checkpatch --strict $f"
+			notok "checkpatch --strict $f"
 		fi
 	done
 fi
 
 # The module: W=1, and no line of the build may say "warning".
 if [ ! -f Kbuild ] && [ ! -f drivers/net/meshfabric/Kbuild ]; then
-	echo "not ok - module builds with W=1 and no warnings # no Kbuild yet"
+	notok "module builds with W=1 and no warnings # no Kbuild yet"
 	exit 0
 fi
 make -s module >build/module.log 2>&1
 rc=$?
 if [ $rc = 0 ] && ! grep -qiE 'warning|error' build/module.log &&
 	[ -f drivers/net/meshfabric/meshfabric.ko ]; then
-	echo "ok - module builds with W=1 and no warnings"
+	ok "module builds with W=1 and no warnings"
 else
 	grep -iE 'warning|error' build/module.log | head -n 40 | sed 's/^/# /'
 	[ $rc = 0 ] || tail -n 20 build/module.log | sed 's/^/# /'
-	echo "not ok - module builds with W=1 and no warnings"
+	notok "module builds with W=1 and no warnings"
 fi

@@ -5,32 +5,33 @@
 # linux-headers (scripts/dkms.sh build: add, build, remove again, so the
 # machine is left as it was), and `make install` into a DESTDIR.
 cd "${MF_TOP:-.}"
+. scripts/tap.sh
 mkdir -p build
 ver=$(make -s --no-print-directory version)
 kver=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' |
 	sort -V | tail -n 1)
 if [ -z "$kver" ]; then
-	echo "not ok - dkms: no linux-headers-*-amd64 installed (make setup)"
+	notok "dkms: no linux-headers-*-amd64 installed (make setup)"
 elif ko=$(bash scripts/dkms.sh build "$ver-ci" "$kver" 2>build/dkms.log); then
 	echo "# dkms built $ko"
-	echo "ok - dkms build of meshfabric $ver for $kver"
+	ok "dkms build of meshfabric $ver for $kver"
 else
 	sed 's/^/# /' build/dkms.log | tail -n 20
-	echo "not ok - dkms build of meshfabric $ver for $kver"
+	notok "dkms build of meshfabric $ver for $kver"
 fi
 if [ ! -e "/usr/src/meshfabric-$ver-ci" ] &&
    ! dkms status -m meshfabric -v "$ver-ci" 2>/dev/null | grep -q .; then
-	echo "ok - dkms: nothing left behind"
+	ok "dkms: nothing left behind"
 else
-	echo "not ok - dkms: nothing left behind"
+	notok "dkms: nothing left behind"
 fi
 d=$(mktemp -d)
 if make -s install DESTDIR="$d" >build/install.log 2>&1 &&
    [ -x "$d/usr/local/sbin/meshfabric" ] &&
    [ -f "$d/usr/local/share/man/man8/meshfabric.8" ] &&
    [ -f "$d/usr/local/share/bash-completion/completions/meshfabric" ]; then
-	echo "ok - make install DESTDIR: tool, man page, completion"
+	ok "make install DESTDIR: tool, man page, completion"
 else
-	echo "not ok - make install DESTDIR: tool, man page, completion"
+	notok "make install DESTDIR: tool, man page, completion"
 fi
 rm -rf "$d"

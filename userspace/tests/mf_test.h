@@ -7,6 +7,8 @@
  *
  * Each RUN prints one "ok N - name" or "not ok N - name" line; failed
  * expectations print "# file:line: ..." diagnostics (at most 10 per case).
+ * MF_TEST_CASE=name in the environment runs only the cases of that name
+ * (scripts/test.sh unit test_route/test_shortest_paths sets it).
  * Expected values must come from an independent source (a paper's closed
  * form, exhaustive search, BFS, a symmetry), never from the code under test.
  */
@@ -14,6 +16,8 @@
 #define MF_TEST_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <inttypes.h>
 
 static int mf_t_cases, mf_t_failed_cases, mf_t_case_fails;
@@ -30,8 +34,9 @@ static int mf_t_cases, mf_t_failed_cases, mf_t_case_fails;
 		long long mf_a_ = (long long)(a), mf_b_ = (long long)(b); \
 		if (mf_a_ != mf_b_) { \
 			if (mf_t_case_fails++ < 10) \
-				printf("# %s:%d: %s == %lld, expected %s == %lld\n", \
-				       __FILE__, __LINE__, #a, mf_a_, #b, mf_b_); \
+				printf("# %s:%d: %s == %lld, expected " \
+				       "%s == %lld\n", __FILE__, __LINE__, \
+				       #a, mf_a_, #b, mf_b_); \
 		} \
 	} while (0)
 
@@ -49,6 +54,10 @@ static int mf_t_cases, mf_t_failed_cases, mf_t_case_fails;
 
 static inline void mf_test_run(const char *name, void (*fn)(void))
 {
+	const char *only = getenv("MF_TEST_CASE");
+
+	if (only && *only && strcmp(only, name))
+		return;
 	mf_t_case_fails = 0;
 	fn();
 	mf_t_cases++;
@@ -66,6 +75,12 @@ static inline void mf_test_run(const char *name, void (*fn)(void))
 
 static inline int mf_test_done(void)
 {
+	const char *only = getenv("MF_TEST_CASE");
+
+	if (only && *only && !mf_t_cases) {
+		printf("not ok 1 - no case named %s\n1..1\n", only);
+		return 1;
+	}
 	printf("1..%d\n", mf_t_cases);
 	return mf_t_failed_cases ? 1 : 0;
 }

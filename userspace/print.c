@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * print.c - one call per field for text and JSON output (contract in
+ * print.h), over the streaming JSON writer of json.c.
+ */
+#include <stdarg.h>
+
+#include "print.h"
+#include "parse.h"
+
+void mf_print_start(struct mf_print *p, FILE *f, bool json)
+{
+	p->f = f;
+	p->json = json;
+	if (json)
+		mf_json_init(&p->j, f);
+}
+
+void mf_print_end(struct mf_print *p)
+{
+	if (p->json)
+		mf_json_end(&p->j);
+}
+
+/* In JSON mode and wanted there: write the key (if any); true. */
+static bool json_field(struct mf_print *p, int type, const char *key)
+{
+	if (!p->json || !(type & MF_PRINT_JSON))
+		return false;
+	if (key)
+		mf_json_key(&p->j, key);
+	return true;
+}
+
+static bool text_field(struct mf_print *p, int type, const char *fmt)
+{
+	return !p->json && (type & MF_PRINT_FP) && fmt;
+}
+
+void mf_print_obj_open(struct mf_print *p, const char *key)
+{
+	if (json_field(p, MF_PRINT_JSON, key))
+		mf_json_obj(&p->j);
+}
+
+void mf_print_arr_open(struct mf_print *p, const char *key)
+{
+	if (json_field(p, MF_PRINT_JSON, key))
+		mf_json_arr(&p->j);
+}
+
+void mf_print_obj_close(struct mf_print *p)
+{
+	if (p->json)
+		mf_json_close(&p->j);
+}
+
+void mf_print_arr_close(struct mf_print *p)
+{
+	mf_print_obj_close(p);
+}
+
+void mf_print_str(struct mf_print *p, int type, const char *key,
+		  const char *fmt, const char *v)
+{
+	if (json_field(p, type, key))
+		mf_json_str(&p->j, v);
+	else if (text_field(p, type, fmt))
+		fprintf(p->f, fmt, v);
+}
+
+void mf_print_u64(struct mf_print *p, int type, const char *key,
+		  const char *fmt, unsigned long long v)
+{
+	if (json_field(p, type, key))
+		mf_json_u64(&p->j, v);
+	else if (text_field(p, type, fmt))
+		fprintf(p->f, fmt, v);
+}
+
+void mf_print_double(struct mf_print *p, int type, const char *key,
+		     const char *fmt, double v)
+{
+	if (json_field(p, type, key)) {
+		mf_json_raw(&p->j);
+		fprintf(p->f, "%g", v);
+	} else if (text_field(p, type, fmt)) {
+		fprintf(p->f, fmt, v);
+	}
+}
+
+void mf_print_null(struct mf_print *p, int type, const char *key,
+		   const char *fmt)
+{
+	if (json_field(p, type, key))
+		mf_json_null(&p->j);
+	else if (text_field(p, type, fmt))
+		fputs(fmt, p->f);
+}
+
+void mf_print_fp(struct mf_print *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->json)
+		return;
+	va_start(ap, fmt);
+	vfprintf(p->f, fmt, ap);
+	va_end(ap);
+}
+
+void mf_print_topology(struct mf_print *p, const struct mf_topo *t,
+		       const char *fmt)
+{
+	char shape[96];
+
+	if (p->json) {
+		mf_json_topology(&p->j, t);
+		return;
+	}
+	mf_format_shape(t, shape, sizeof(shape));
+	fprintf(p->f, fmt, mf_topo_kind_name(t->kind), shape);
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * print.h - every field printed once for text and JSON, as iproute2's
+ * print_string(PRINT_ANY, key, fmt, value) (include/json_print.h):
+ *
+ *   mf_print_str(&p, MF_PRINT_ANY, "state", "%-6s", "up");
+ *
+ * writes "state":"up" in JSON mode (json.h does commas, nesting and
+ * escaping) and the value through fmt in text mode.  MF_PRINT_FP prints
+ * only in text, MF_PRINT_JSON only in JSON; a NULL key inside an array
+ * gives a bare JSON value, a NULL fmt prints nothing in text.  Objects
+ * and arrays exist only in JSON: the open/close calls do nothing in text.
+ */
+#ifndef MF_PRINT_H
+#define MF_PRINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "json.h"
+
+enum {
+	MF_PRINT_FP = 1,	/* text only */
+	MF_PRINT_JSON = 2,	/* JSON only */
+	MF_PRINT_ANY = 3,	/* both */
+};
+
+struct mf_print {
+	FILE *f;
+	bool json;
+	struct mf_json j;
+};
+
+void mf_print_start(struct mf_print *p, FILE *f, bool json);
+/* JSON: close whatever is open and write the final newline. */
+void mf_print_end(struct mf_print *p);
+
+void mf_print_obj_open(struct mf_print *p, const char *key);
+void mf_print_obj_close(struct mf_print *p);
+void mf_print_arr_open(struct mf_print *p, const char *key);
+void mf_print_arr_close(struct mf_print *p);
+
+void mf_print_str(struct mf_print *p, int type, const char *key,
+		  const char *fmt, const char *v);
+/* fmt takes an unsigned long long (%llu) */
+void mf_print_u64(struct mf_print *p, int type, const char *key,
+		  const char *fmt, unsigned long long v);
+/* JSON: "%g", as iproute2's print_float */
+void mf_print_double(struct mf_print *p, int type, const char *key,
+		     const char *fmt, double v);
+/* JSON: null; text: fmt as it is (e.g. "none") */
+void mf_print_null(struct mf_print *p, int type, const char *key,
+		   const char *fmt);
+/* Text only, printf-like. */
+void mf_print_fp(struct mf_print *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+struct mf_topo;
+/* JSON: "topology":{"kind","dims"}; text: fmt with kind and shape (%s %s). */
+void mf_print_topology(struct mf_print *p, const struct mf_topo *t,
+		       const char *fmt);
+
+#endif /* MF_PRINT_H */

@@ -396,6 +396,53 @@ static void mf_uapi_test_link_state(struct kunit *test)
 	mf_fabric_put(f);
 }
 
+/* The horizon (review finding: busy-until could pass 2^63 and a frame's
+ * ktime turn negative): a link of 1 bit/s refuses a frame at once, one
+ * of 1 Mbit/s with a queue of 10^6 takes frames only until their
+ * arrival would pass MESHFABRIC_HORIZON_NS, and busy-until stays below.
+ */
+static void mf_uapi_test_horizon(struct kunit *test)
+{
+	struct meshfabric_link_set ls = {
+		.flags = MESHFABRIC_LINK_RATE | MESHFABRIC_LINK_QUEUE,
+		.node = 0, .port = 0, .rate = 1, .queue = MESHFABRIC_QUEUE_MAX,
+	};
+	struct meshfabric_create c = {
+		.kind = MESHFABRIC_KIND_MESH, .ndims = 1, .dims = { 3 },
+		.name = "kunit_hz",
+	};
+	struct mf_tframe fr = { .segs = 1, .seg_bytes = 1514, .len = 1514 };
+	enum mf_drop_reason why;
+	struct mf_fabric *f;
+	u32 taken = 0, i;
+	bool ok;
+
+	KUNIT_ASSERT_EQ(test, mf_fabric_create(&c, &f), 0);
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 1);
+	local_bh_disable();
+	ok = mf_link_reserve(f, 0, &fr, &why);
+	local_bh_enable();
+	KUNIT_EXPECT_FALSE(test, ok);
+	KUNIT_EXPECT_EQ(test, (int)why, (int)MF_DROP_QUEUE_FULL);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&f->links.st[0].busy), 0LL);
+	ls.rate = 1000000;	/* 12.112 ms a frame: 4953 fit in 60 s */
+	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 1);
+	for (i = 0; i < 6000; i++) {
+		memset(&fr, 0, sizeof(fr));
+		fr.segs = 1;
+		fr.seg_bytes = 1514;
+		fr.len = 1514;
+		local_bh_disable();
+		taken += mf_link_reserve(f, 0, &fr, &why);
+		local_bh_enable();
+	}
+	KUNIT_EXPECT_EQ(test, taken, (u32)(MESHFABRIC_HORIZON_NS / 12112000));
+	KUNIT_EXPECT_LE(test, (u64)atomic64_read(&f->links.st[0].busy),
+			MESHFABRIC_HORIZON_NS);
+	KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f), 0);
+	mf_fabric_put(f);
+}
+
 /* Checks that need the fabric list (mf_fabric_create). */
 static void mf_uapi_test_fabric_rules(struct kunit *test)
 {
@@ -463,6 +510,7 @@ static struct kunit_case mf_uapi_test_cases[] = {
 	KUNIT_CASE(mf_uapi_test_unknown_cmd),
 	KUNIT_CASE(mf_uapi_test_link_set),
 	KUNIT_CASE(mf_uapi_test_link_state),
+	KUNIT_CASE(mf_uapi_test_horizon),
 	KUNIT_CASE(mf_uapi_test_fabric_rules),
 	{}
 };

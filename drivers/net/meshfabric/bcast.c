@@ -149,8 +149,11 @@ static bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame,
 		dev_core_stats_rx_dropped_inc(dev);
 		goto out;
 	}
-	/* dev_forward_skb() without its MTU check (done above if asked) */
-	skb_scrub_packet(skb, !net_eq(dev_net(dev), dev_net(skb->dev)));
+	/* dev_forward_skb() without its MTU check (done above if asked);
+	 * no sender netdev (a timed BCAST let it go): crossing namespaces
+	 */
+	skb_scrub_packet(skb, !skb->dev ||
+			 !net_eq(dev_net(dev), dev_net(skb->dev)));
 	skb->priority = 0;
 	skb->protocol = eth_type_trans(skb, dev);
 	skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
@@ -234,6 +237,9 @@ static int mf_bcast_time(struct mf_fabric *f, const struct mf_sched *s,
 		free[l] = busy > t0 ? busy - t0 : 0;
 	}
 	err = mf_sched_time(&f->topo, s, &tm, free, tl);
+	/* bounded time: no sleep, reservation or pinned frame beyond it */
+	if (!err && tl->total_ns > MESHFABRIC_HORIZON_NS)
+		err = -E2BIG;
 	for (l = 0; !err && l < f->links.n; l++) {
 		if (!free[l])
 			continue;
@@ -270,9 +276,12 @@ static int mf_arrival_cmp(const void *a, const void *b)
  */
 static int mf_wait_until(struct mf_fabric *f, u64 when)
 {
-	ktime_t t = ns_to_ktime(when);
+	ktime_t t;
+	u64 now;
 
-	while (ktime_get_ns() < when) {
+	while ((now = ktime_get_ns()) < when) {
+		/* 100 ms at most, so a destroyed fabric is noticed */
+		t = ns_to_ktime(min(when, now + 100 * NSEC_PER_MSEC));
 		set_current_state(TASK_KILLABLE);
 		schedule_hrtimeout_range(&t, 0, HRTIMER_MODE_ABS);
 		if (fatal_signal_pending(current))
@@ -306,6 +315,8 @@ static int mf_bcast_deliver_timed(struct mf_fabric *f, u32 source,
 		err = mf_wait_until(f, t0 + a[i].t);
 		if (!err && mf_deliver(f, a[i].node, frame, 0))
 			(*delivered)++;
+		if (!(i & 255))
+			cond_resched();
 	}
 	mf_free(a);
 	return err;
@@ -445,13 +456,23 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 					    timed ? tl.step_ns[i] : 0);
 		cond_resched();
 	}
-	if (timed)
+	if (timed) {
+		/* no reference on the source's netdev while sleeping: its
+		 * namespace may go meanwhile (deliveries then scrub as
+		 * crossing namespaces)
+		 */
+		frame->dev = NULL;
+		dev_put(sdev);
+		sdev = NULL;
 		err = mf_bcast_deliver_timed(f, source, got, &tl, t0, frame,
 					     &res->delivered);
+	}
 	res->elapsed_ns = ktime_get_ns() - t0;
 	res->fabric_time_ns = tl.total_ns;
-	res->step_ns = tl.step_ns;	/* the caller's now */
-	tl.step_ns = NULL;
+	if (!err) {
+		res->step_ns = tl.step_ns;	/* the caller's now */
+		tl.step_ns = NULL;
+	}
 	res->algo = used;
 	res->stats.steps = s->nsteps;
 	res->stats.sends = s->nsends;

@@ -71,13 +71,15 @@ static void mf_frame_size(const struct sk_buff *skb, struct mf_tframe *fr)
 	fr->seg_bytes = skb->len;
 	if (!skb_is_gso(skb))
 		return;
-	fr->segs = skb_shinfo(skb)->gso_segs;
 	hdr = skb_transport_offset(skb);
 	if (skb_shinfo(skb)->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6))
 		hdr += tcp_hdrlen(skb);
 	else
 		hdr += sizeof(struct udphdr);
 	fr->seg_bytes = min(skb->len, hdr + skb_shinfo(skb)->gso_size);
+	/* gso_segs may be 0 (SKB_GSO_DODGY, from a packet socket): count */
+	fr->segs = skb_shinfo(skb)->gso_size && skb->len > hdr ?
+		   DIV_ROUND_UP(skb->len - hdr, skb_shinfo(skb)->gso_size) : 1;
 }
 
 /* A timed frame (mf.h's link.c): reserve its slot on every link of its
@@ -95,8 +97,9 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 	int port;
 
 	mf_frame_size(skb, &fr);
-	fr.head = ktime_get_ns();
-	fr.tail = fr.head;
+	fr.sent = ktime_get_ns();
+	fr.head = fr.sent;
+	fr.tail = fr.sent;
 	if (!fs)
 		mf_rt_walk_start(&f->rt, src, dst, &w);
 	while (w.cur != dst) {
@@ -212,7 +215,8 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	reason = MF_DROP_NODE_GONE;
 	hops = peer ? mf_forward_walk(f, fs, priv->node, dst,
 				      skb_is_gso(skb) ?
-				      skb_shinfo(skb)->gso_segs : 1, len,
+				      max_t(u32, 1, skb_shinfo(skb)->gso_segs) :
+				      1, len,
 				      &reason) : -1;
 	if (hops < 0) {
 		rcu_read_unlock();

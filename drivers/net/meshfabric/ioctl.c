@@ -424,8 +424,10 @@ static long mf_ioc_bcast(void __user *argp, size_t size)
 		kfree_skb(skb);
 	else
 		consume_skb(skb);
-	if (err)
+	if (err) {
+		mf_free(res.step_ns);
 		goto out;
+	}
 	if (b.step_ns_ptr) {
 		void __user *up = u64_to_user_ptr(b.step_ns_ptr);
 		size_t n = min(b.steps, res.stats.steps) * sizeof(u64);

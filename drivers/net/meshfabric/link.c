@@ -280,15 +280,19 @@ void mf_link_model(const void *fabric, u64 l, struct mf_link_model *out)
 
 /* Did the loss draw pick one of segs segments (each lost with
  * probability loss / 10^9)?  A GSO frame is lost whole if any of its
- * segments is: the fabric does not split it.
+ * segments is: the fabric does not split it.  At most MF_LOSS_DRAWS
+ * draws per frame and hop (bounded work): a larger frame draws for that
+ * many, which loses it a little less often than its segments would.
  */
+#define MF_LOSS_DRAWS	64
+
 static bool mf_link_lost(u32 loss, u32 segs)
 {
 	u32 i;
 
 	if (!loss)
 		return false;
-	for (i = 0; i < segs; i++)
+	for (i = 0; i < min_t(u32, segs, MF_LOSS_DRAWS); i++)
 		if (get_random_u32_below(MESHFABRIC_LOSS_MAX) < loss)
 			return true;
 	return false;
@@ -308,6 +312,7 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 	struct mf_linkctr *c = &f->links.row[smp_processor_id()][l];
 	struct mf_linkstate *st = &f->links.st[l];
 	u64 rate = READ_ONCE(st->rate), delay = READ_ONCE(st->delay_ns);
+	u64 horizon = fr->sent + MESHFABRIC_HORIZON_NS;
 	u32 queue = READ_ONCE(st->queue);
 	u64 ser = mf_ser_ns(fr->seg_bytes, rate);
 	u64 old, start, end;
@@ -317,15 +322,18 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 		*why = MF_DROP_LOSS;
 		return false;
 	}
+	/* a frame that could not arrive within the horizon is refused
+	 * before it takes any time (no time value can then overflow: every
+	 * busy-until is below sent + horizon)
+	 */
+	if (ser > MESHFABRIC_HORIZON_NS / fr->segs)
+		goto full;
 	old = atomic64_read(&st->busy);
 	do {
 		/* frames ahead of this one when it reaches the link */
 		if (ser && old > fr->head &&
-		    div64_u64(old - fr->head, ser) + fr->segs > queue) {
-			c->drop_queue += fr->segs;
-			*why = MF_DROP_QUEUE_FULL;
-			return false;
-		}
+		    div64_u64(old - fr->head, ser) + fr->segs > queue)
+			goto full;
 		start = max(fr->head, old);
 		/* its last segment leaves once it is here (store-and-forward:
 		 * whole; cut-through: its last bit) and its turn came
@@ -336,6 +344,8 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 			end = max(end, fr->tail);
 		else
 			end = max(end, fr->tail + ser);
+		if (end + delay > horizon)
+			goto full;
 	} while (!atomic64_try_cmpxchg(&st->busy, &old, end));
 	c->packets += fr->segs;
 	c->bytes += fr->len;
@@ -345,4 +355,8 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 		fr->head += ser;
 	fr->tail = end + delay;
 	return true;
+full:
+	c->drop_queue += fr->segs;
+	*why = MF_DROP_QUEUE_FULL;
+	return false;
 }

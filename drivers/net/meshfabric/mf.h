@@ -417,6 +417,7 @@ int mf_rt_path(const struct mf_fabric *f, u32 src, u32 dst, u32 *path,
  *  tail: when its last bit has reached the current node.
  */
 struct mf_tframe {
+	u64 sent;		/* when it was sent: the horizon's origin */
 	u64 head;
 	u64 tail;
 	u32 segs;

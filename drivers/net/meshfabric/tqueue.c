@@ -20,8 +20,15 @@
 #include "mf.h"
 #include "trace.h"
 
-/* Frames one timer run delivers before it lets other softirqs run. */
+/* Frames one timer run delivers before it lets other softirqs run (the
+ * rest a microsecond later).
+ */
 #define MF_TQ_BUDGET	256
+
+/* Truesize of the frames waiting in every fabric (uapi's
+ * MESHFABRIC_TIMED_TOTAL bounds it).
+ */
+static atomic_long_t mf_tq_total = ATOMIC_LONG_INIT(0);
 
 struct mf_tq_cb {
 	u64 time;		/* arrival, CLOCK_MONOTONIC ns */
@@ -35,16 +42,18 @@ static struct mf_tq_cb *mf_tq_cb(struct sk_buff *skb)
 	return (struct mf_tq_cb *)skb->cb;
 }
 
-static void mf_tq_arm(struct mf_tqueue *tq)
+/* Arm the timer for the earliest frame, not before not_before. */
+static void mf_tq_arm(struct mf_tqueue *tq, u64 not_before)
 {
 	struct rb_node *first = rb_first_cached(&tq->tree);
-	struct sk_buff *skb;
+	u64 when;
 
 	lockdep_assert_held(&tq->lock);
 	if (!first || tq->stopped)
 		return;
-	skb = rb_to_skb(first);
-	hrtimer_start(&tq->timer, ns_to_ktime(mf_tq_cb(skb)->time),
+	/* times are below sent + MESHFABRIC_HORIZON_NS (link.c) */
+	when = max(mf_tq_cb(rb_to_skb(first))->time, not_before);
+	hrtimer_start(&tq->timer, ns_to_ktime(min_t(u64, when, KTIME_MAX)),
 		      HRTIMER_MODE_ABS_SOFT);
 }
 
@@ -57,14 +66,26 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 	bool leftmost = true;
 
 	skb_orphan(skb);
+	/* zerocopy pages would hold the sender's socket until arrival */
+	if (skb_orphan_frags_rx(skb, GFP_ATOMIC)) {
+		kfree_skb(skb);
+		return false;
+	}
 	skb_scrub_packet(skb, true);
 	cb = mf_tq_cb(skb);
 	cb->time = when;
 	cb->dst = dst;
 	cb->size = skb->truesize;
+	if (atomic_long_add_return(cb->size, &mf_tq_total) >
+	    MESHFABRIC_TIMED_TOTAL) {
+		atomic_long_sub(cb->size, &mf_tq_total);
+		kfree_skb(skb);
+		return false;
+	}
 	spin_lock_bh(&tq->lock);
 	if (tq->stopped || tq->bytes + cb->size > MESHFABRIC_TIMED_BYTES) {
 		spin_unlock_bh(&tq->lock);
+		atomic_long_sub(cb->size, &mf_tq_total);
 		kfree_skb(skb);
 		return false;
 	}
@@ -83,7 +104,7 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 	rb_link_node(&skb->rbnode, parent, p);
 	rb_insert_color_cached(&skb->rbnode, &tq->tree, leftmost);
 	if (leftmost)
-		mf_tq_arm(tq);
+		mf_tq_arm(tq, 0);
 	spin_unlock_bh(&tq->lock);
 	return true;
 }
@@ -124,12 +145,15 @@ static enum hrtimer_restart mf_tq_fire(struct hrtimer *timer)
 			break;
 		rb_erase_cached(first, &tq->tree);
 		tq->bytes -= mf_tq_cb(skb)->size;
+		atomic_long_sub(mf_tq_cb(skb)->size, &mf_tq_total);
+		skb->dev = NULL;	/* it shared rbnode's memory */
 		skb->next = NULL;
 		*tail = skb;
 		tail = &skb->next;
 		n++;
 	}
-	mf_tq_arm(tq);		/* the frames left, if any */
+	/* the frames left, if any; a spent budget yields first */
+	mf_tq_arm(tq, n == MF_TQ_BUDGET ? now + NSEC_PER_USEC : 0);
 	spin_unlock(&tq->lock);
 	while (due) {
 		skb = due;
@@ -165,6 +189,8 @@ void mf_tq_stop(struct mf_fabric *f)
 		skb = rb_to_skb(first);
 		rb_erase_cached(first, &tq->tree);
 		tq->bytes -= mf_tq_cb(skb)->size;
+		atomic_long_sub(mf_tq_cb(skb)->size, &mf_tq_total);
+		skb->dev = NULL;
 		kfree_skb(skb);
 	}
 	spin_unlock_bh(&tq->lock);

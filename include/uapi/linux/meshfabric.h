@@ -351,12 +351,22 @@ struct meshfabric_link_stats {
  * that finds more frames queued ahead of it on a link than the queue
  * limit (backlog / its serialisation time), or that the loss draw picks,
  * is dropped there and counted on that link; a frame waiting for its
- * delivery pins no socket (orphaned) and the frames of a fabric waiting at
- * once are bounded (MESHFABRIC_TIMED_BYTES of truesize; beyond, dropped as
- * queue_full on their first link).  A GSO frame of n segments is n
- * back-to-back frames.  Frames broadcast by nodes (ARP, ND) are not timed.
+ * delivery pins no socket (orphaned).  Bounds, so that no user can pin
+ * memory or time: a frame that would arrive more than
+ * MESHFABRIC_HORIZON_NS after it was sent is dropped when sent (its
+ * links' queues are too long for their rates), the frames of a fabric
+ * waiting at once are at most MESHFABRIC_TIMED_BYTES of truesize and
+ * those of all fabrics MESHFABRIC_TIMED_TOTAL; such drops count in the
+ * sender's tx_dropped (tracepoint reason queue_full), and the slots a
+ * frame dropped on its way reserved on earlier links stay taken (they
+ * end within the horizon).  A BCAST whose fabric time would exceed the
+ * horizon is refused (-E2BIG) before it reserves anything.  A GSO frame
+ * of n segments is n back-to-back frames.  Frames broadcast by nodes
+ * (ARP, ND) are not timed.
  */
-#define MESHFABRIC_TIMED_BYTES		(32U << 20)
+#define MESHFABRIC_HORIZON_NS		60000000000ULL	/* 60 s */
+#define MESHFABRIC_TIMED_BYTES		(32U << 20)	/* per fabric */
+#define MESHFABRIC_TIMED_TOTAL		(256U << 20)	/* all fabrics */
 #define MESHFABRIC_RATE_MAX		1000000000000000ULL	/* 1 Pbit/s */
 #define MESHFABRIC_DELAY_MAX		10000000000ULL	/* 10 s */
 #define MESHFABRIC_QUEUE_MAX		1000000	/* frames */

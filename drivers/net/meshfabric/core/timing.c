@@ -14,6 +14,14 @@ static u64 mf_max64(u64 a, u64 b)
 	return a > b ? a : b;
 }
 
+/* a + b, or U64_MAX if that overflows (absurd links: the result then
+ * says "never", and the kernel refuses it against its horizon)
+ */
+static u64 mf_add(u64 a, u64 b)
+{
+	return a + b < a ? U64_MAX : a + b;
+}
+
 struct mf_ev {
 	u64 t;			/* the frame reaches hop `hop` of its path */
 	u32 send;
@@ -126,22 +134,23 @@ static void mf_run(struct mf_sim *m)
 			lm = *(const struct mf_link_model *)tm->ctx;
 		ser = mf_ser_ns(tm->bytes, lm.rate);
 		start = mf_max64(e.t, m->free[l]);
-		m->free[l] = start + ser;
+		m->free[l] = mf_add(start, ser);
 		if (tm->async && !e.hop) {
-			m->inj[sd->src] = mf_max64(m->inj[sd->src], start + ser);
+			m->inj[sd->src] = mf_max64(m->inj[sd->src],
+						   mf_add(start, ser));
 			if (!--m->pend[sd->src])
 				mf_release(m, sd->src,
 					   mf_max64(tl->arrive[sd->src],
 						    m->inj[sd->src]));
 		}
 		if (e.hop + 1 < sd->hops) {
-			at = start + lm.delay_ns;
+			at = mf_add(start, lm.delay_ns);
 			if (tm->switching != MESHFABRIC_SWITCH_CUT_THROUGH)
-				at += ser;
+				at = mf_add(at, ser);
 			mf_ev_push(m, at, e.send, e.hop + 1);
 			continue;
 		}
-		at = start + ser + lm.delay_ns;	/* the tail has arrived */
+		at = mf_add(mf_add(start, ser), lm.delay_ns);	/* tail here */
 		tl->arrive[sd->dst] = at;
 		tl->step_ns[m->step_of[e.send]] =
 			mf_max64(tl->step_ns[m->step_of[e.send]], at);

@@ -59,6 +59,7 @@ struct mf_timeline {
 /* Serialisation time of bytes at rate bits/s (0 for rate 0). */
 static inline u64 mf_ser_ns(u64 bytes, u64 rate)
 {
+	/* bytes < 2^31 (frames, BCAST payloads): bytes * 8e9 < 2^64 */
 	return rate ? mf_div64(bytes * 8 * 1000000000ULL + rate - 1, rate) : 0;
 }
 

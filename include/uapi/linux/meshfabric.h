@@ -37,7 +37,9 @@
 #define MESHFABRIC_ALGO_TSAY_WANG	6	/* 002, all-port torus */
 #define MESHFABRIC_ALGO_MINTCD		7	/* search, one-port */
 #define MESHFABRIC_ALGO_WORMHOLE	8	/* box splitting, all-port */
-#define MESHFABRIC_ALGO_MAX		8
+/* 9: split */
+#define MESHFABRIC_ALGO_EYES_PAPER	10	/* 000/001 as printed, one-port */
+#define MESHFABRIC_ALGO_MAX		10
 
 /* Port models. */
 #define MESHFABRIC_MODEL_ONE_PORT	1

@@ -16,6 +16,7 @@ const struct mf_algo *const mf_algos[] = {
 	&mf_algo_tsay_wang,
 	&mf_algo_mintcd,
 	&mf_algo_wormhole,
+	&mf_algo_eyes_paper,
 	NULL
 };
 
@@ -81,7 +82,7 @@ static u32 auto_model(const struct mf_topo *t, u32 model)
 		return model;
 	for (i = 0; mf_algos[i]; i++)
 		if (mf_algos[i]->model == MESHFABRIC_MODEL_ONE_PORT &&
-		    !mf_algos[i]->supports(t))
+		    !mf_algos[i]->reproduction && !mf_algos[i]->supports(t))
 			return MESHFABRIC_MODEL_ONE_PORT;
 	return MESHFABRIC_MODEL_ALL_PORT;
 }
@@ -116,7 +117,7 @@ int mf_plan_auto(const struct mf_topo *t, u32 model, u32 source, u32 routing,
 	for (i = 0; mf_algos[i]; i++) {
 		const struct mf_algo *a = mf_algos[i];
 
-		if (a->model != model || a->supports(t))
+		if (a->model != model || a->reproduction || a->supports(t))
 			continue;
 		err = build_one(a, t, source, routing, &tmp);
 		if (!err)

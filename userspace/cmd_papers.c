@@ -354,47 +354,162 @@ static int def_eyes(u32 d, u32 k, u32 *lo, u32 *hi)
 	return 0;
 }
 
+/* ---- rows shared by 000 and 001 ---- */
+
+/* A TCD a paper states for a mesh and a source.  as printed: the paper's
+ * algorithm (eyes-paper) where it covers the mesh, else the paper's value;
+ * meshfabric: the optimum (eyes).  The command plans with `shown`.
+ */
+static struct claim *tcd_row(struct papers *p, const char *paper,
+			     const char *claim, const char *cas,
+			     const char *shape, const char *from, u64 want,
+			     const char *shown)
+{
+	struct mf_topo t;
+	struct claim *c;
+	char buf[64];
+	u64 v;
+
+	if (!cas) {
+		SET(buf, "%s mesh from %s", shape, from);
+		cas = buf;
+	}
+	c = add(p, paper, claim, cas);
+	SET(c->paper_value, "%llu", (unsigned long long)want);
+	v = want;
+	if (!topo(p, MESHFABRIC_KIND_MESH, shape, &t) &&
+	    !mf_algo_eyes_paper.supports(&t))
+		v = tcd(p, NULL, shape, from, "eyes-paper");
+	SET(c->printed, "%llu", (unsigned long long)v);
+	v = tcd(p, NULL, shape, from, "eyes");
+	SET(c->mf, "%llu", (unsigned long long)v);
+	c->verdict = eq(v, want);
+	tcd(p, c, shape, from, shown);
+	return c;
+}
+
+struct tcd_claim {
+	const char *paper, *claim, *shape, *from;
+	u64 want;
+	const char *shown, *note;
+};
+
+static const struct tcd_claim tcd_claims[] = {
+	{ "000", "Sec. 2: D_1 = FD + SD = 1 + 2 = 3", "2x2", "0,0", 3, "eyes", NULL },
+	{ "000", "Sec. 2: MD_2(0,0) = 2 + 4 + 12 = 18", "4x4", "0,0", 18, "eyes",
+	  "exhaustive search over all broadcasts agrees (test_eyes.c)" },
+	{ "000", "Sec. 2: MD_2(0,1) = 16", "4x4", "0,1", 16, "eyes", NULL },
+	{ "000", "Sec. 2: MD_2(1,1) = 15", "4x4", "1,1", 15, "eyes", NULL },
+	{ "000", "Appendix: D_2(1,0) = 17 is the minimum", "4x4", "1,0", 17, "eyes",
+	  "Algorithm 1 costs 17 here; sending along y first costs 16 (exhaustive search: 16)" },
+	{ "001", "Sec. 2: MD(1,0) = 1 + (2+2) + 12 = 17", "4x4", "1,0", 17, "eyes",
+	  "not even mirror-symmetric with MD(0,1) = 16; exhaustive search: 16" },
+	{ "001", "Sec. 2: MD(0,1) = 2 + (1+1) + 12 = 16", "4x4", "0,1", 16, "eyes", NULL },
+	{ "001", "Sec. 2: MD(1,1) = 1 + (1+1) + 12 = 15", "4x4", "1,1", 15, "eyes", NULL },
+	{ "001", "Fig. 1(c): D(0,0) = 7 + 9 + 63 = 79", "8x8", "0,0", 79, "eyes-paper", NULL },
+	{ "001", "Sec. 2: OD = MD(2,2) = 69", "8x8", "2,2", 69, "eyes", NULL },
+};
+
+static void tcd_rows(struct papers *p, const char *paper)
+{
+	const struct tcd_claim *r;
+	struct claim *c;
+
+	for (r = tcd_claims; r < tcd_claims + ARRAY_SIZE(tcd_claims); r++) {
+		if (strcmp(r->paper, paper))
+			continue;
+		c = tcd_row(p, paper, r->claim, NULL, r->shape, r->from, r->want,
+			    r->shown);
+		if (r->note)
+			SET(c->note, "%s", r->note);
+	}
+}
+
+/* The claims about every source of a mesh: where the optimum is reached
+ * (Fig. 2 / Fig. 5), the algorithm's best sources (000 Theorem 1, 001
+ * Theorem 2) and whether it is minimal everywhere (000 Theorem 2, 001
+ * Theorem 3).
+ */
+struct every {
+	const char *paper, *shape, *fig, *thm1, *thm2;
+	u32 eyes;			/* 2^d */
+	u64 opt;			/* the papers' optimum */
+	const char *fig_from, *thm1_from, *thm2_from;
+};
+
+static void every_source(struct papers *p, const struct every *e)
+{
+	u32 i, hits, lhits, above = 0, gain = 0;
+	struct mf_topo t;
+	struct claim *c;
+	u64 *opt, *lit, w = U64_MAX;
+	char cas[64];
+
+	if (topo(p, MESHFABRIC_KIND_MESH, e->shape, &t))
+		return;
+	opt = calloc(t.nodes, sizeof(u64));
+	lit = calloc(t.nodes, sizeof(u64));
+	if (!opt || !lit) {
+		free(opt);
+		free(lit);
+		p->err = -ENOMEM;
+		return;
+	}
+	SET(cas, "%s mesh, every source", e->shape);
+	all_sources(p, &t, MESHFABRIC_ALGO_EYES, e->opt, &hits, opt);
+	all_sources(p, &t, MESHFABRIC_ALGO_EYES_PAPER, e->opt, &lhits, lit);
+	c = add(p, e->paper, e->fig, cas);
+	SET(c->paper_value, "%u sources", e->eyes);
+	SET(c->printed, "%u sources", lhits);
+	SET(c->mf, "%u sources", hits);
+	c->verdict = hits == e->eyes ? "holds" : "false";
+	SET(c->note, "eyes from %s: %llu", e->fig_from, (unsigned long long)
+	    tcd(p, c, e->shape, e->fig_from, "eyes"));
+
+	for (i = 0; i < t.nodes; i++) {
+		w = lit[i] < w ? lit[i] : w;
+		above += lit[i] > opt[i];
+		if (lit[i] - opt[i] > gain)
+			gain = (u32)(lit[i] - opt[i]);
+	}
+	for (i = 0, lhits = 0; i < t.nodes; i++)
+		lhits += lit[i] == w;
+	c = add(p, e->paper, e->thm1, cas);
+	SET(c->paper_value, "%llu, at the %u eyes only",
+	    (unsigned long long)e->opt, e->eyes);
+	SET(c->printed, "%llu, at %u sources", (unsigned long long)w, lhits);
+	SET(c->mf, "%llu, at %u sources", (unsigned long long)w, lhits);
+	c->verdict = w == e->opt && lhits == e->eyes ? "holds" : "false";
+	tcd(p, c, e->shape, e->thm1_from, "eyes-paper");
+	SET(c->note, "the algorithm as printed (eyes-paper) from every source");
+
+	c = add(p, e->paper, e->thm2, cas);
+	SET(c->paper_value, "0 sources above the minimum");
+	SET(c->printed, "%u sources above, by up to %u", above, gain);
+	SET(c->mf, "%u of %u above eyes", above, t.nodes);
+	c->verdict = above ? "false" : "holds";
+	w = tcd(p, c, e->shape, e->thm2_from, "eyes-paper");
+	SET(c->note, "from %s: %llu as printed, eyes %llu", e->thm2_from,
+	    (unsigned long long)w,
+	    (unsigned long long)tcd(p, NULL, e->shape, e->thm2_from, "eyes"));
+	free(opt);
+	free(lit);
+}
+
 /* ---- 000: 2-D eyes ---- */
 
 static void p000(struct papers *p)
 {
 	static const char *const shapes[] = { "2x2", "4x4", "8x8", "16x16",
 					      "32x32", "64x64" };
+	static const char *const thm2_from[] = { "", "1,0", "0,3", "1,0", "1,0" };
 	struct mf_topo t;
 	struct claim *c;
 	char from[24], cas[64];
-	u64 v, w, *opt, *lit;
-	u32 k, lo, hi, hits, i, above, gain;
+	u64 v, w;
+	u32 k, lo, hi, hits, i;
 
-	c = add(p, "000", "Sec. 2: D_1 = FD + SD = 1 + 2 = 3", "2x2 mesh from 0,0");
-	SET(c->paper_value, "3");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "2x2", "0,0", "eyes-paper"));
-	v = tcd(p, c, "2x2", "0,0", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 3);
-
-	c = add(p, "000", "Sec. 2: MD_2(0,0) = 2 + 4 + 12 = 18", "4x4 mesh from 0,0");
-	SET(c->paper_value, "18");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "4x4", "0,0", "eyes-paper"));
-	v = tcd(p, c, "4x4", "0,0", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 18);
-	SET(c->note, "exhaustive search over all broadcasts agrees (test_eyes.c)");
-
-	c = add(p, "000", "Sec. 2: MD_2(0,1) = 16", "4x4 mesh from 0,1");
-	SET(c->paper_value, "16");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "4x4", "0,1", "eyes-paper"));
-	v = tcd(p, c, "4x4", "0,1", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 16);
-
-	c = add(p, "000", "Sec. 2: MD_2(1,1) = 15", "4x4 mesh from 1,1");
-	SET(c->paper_value, "15");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "4x4", "1,1", "eyes-paper"));
-	v = tcd(p, c, "4x4", "1,1", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 15);
-
+	tcd_rows(p, "000");
 	c = add(p, "000", "Sec. 2: corners of the submeshes first: D_3(0,0) = 84",
 		"8x8 mesh from 0,0");
 	SET(c->paper_value, "84");
@@ -454,90 +569,32 @@ static void p000(struct papers *p)
 
 	for (k = 1; k <= 6; k++) {
 		SET(cas, "%s mesh from the eye", shapes[k - 1]);
-		c = add(p, "000", "Eq. 3, 10: optimal TCD MD_k(E_k)", cas);
-		SET(c->paper_value, "%lld", (long long)eq10(k));
 		SET(from, "%u,%u", x_k1(k), x_k1(k));
-		SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, shapes[k - 1], from, "eyes-paper"));
-		v = tcd(p, c, shapes[k - 1], from, "eyes");
-		SET(c->mf, "%llu", (unsigned long long)v);
-		c->verdict = eq(v, (u64)eq10(k));
+		c = tcd_row(p, "000", "Eq. 3, 10: optimal TCD MD_k(E_k)", cas,
+			    shapes[k - 1], from, (u64)eq10(k), "eyes");
 		if (k <= 4)
 			SET(c->note, "printed: 3, 15, 69, 291 for k = 1..4");
 	}
 	for (k = 1; k <= 6; k++) {
-		SET(cas, "%s mesh from 0,0", shapes[k - 1]);
-		c = add(p, "000", "Eq. 8, 9: corner TCD MD_k(0,0)", cas);
-		SET(c->paper_value, "%lld", (long long)eq9(k));
-		SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, shapes[k - 1], "0,0", "eyes-paper"));
-		v = tcd(p, c, shapes[k - 1], "0,0", "eyes");
-		SET(c->mf, "%llu", (unsigned long long)v);
-		c->verdict = eq(v, (u64)eq9(k));
+		c = tcd_row(p, "000", "Eq. 8, 9: corner TCD MD_k(0,0)", NULL,
+			    shapes[k - 1], "0,0", (u64)eq9(k), "eyes");
 		if (k >= 2 && k <= 4)
 			SET(c->note, "printed: 18, 79, 318 for k = 2..4");
 	}
 
-	/* Theorem 1, Theorem 2, Fig. 2 over every source */
 	for (k = 2; k <= 5; k++) {
-		if (topo(p, MESHFABRIC_KIND_MESH, shapes[k - 1], &t))
-			return;
-		opt = calloc(t.nodes, sizeof(u64));
-		lit = calloc(t.nodes, sizeof(u64));
-		if (!opt || !lit) {
-			free(opt);
-			free(lit);
-			p->err = -ENOMEM;
-			return;
-		}
-		all_sources(p, &t, MESHFABRIC_ALGO_EYES, (u64)eq10(k), &hits, opt);
-		SET(cas, "%s mesh, every source", shapes[k - 1]);
-		c = add(p, "000", "Fig. 2, Eq. 7: the optimum is reached at the four eyes only", cas);
-		SET(c->paper_value, "4 sources");
-		all_sources(p, &t, MESHFABRIC_ALGO_EYES_PAPER, (u64)eq10(k), &i, lit);
-		SET(c->printed, "%u sources", i);
-		SET(c->mf, "%u sources", hits);
-		c->verdict = hits == 4 ? "holds" : "false";
-		if (k == 3) {
-			plan(p, c, MESHFABRIC_KIND_MESH, "8x8", "3,2", "eyes");
-			SET(c->note, "e.g. 3,2 is no eye and reaches 69");
-		} else {
-			SET(from, "%u,%u", x_k1(k), x_k1(k));
-			plan(p, c, MESHFABRIC_KIND_MESH, shapes[k - 1], from, "eyes");
-		}
+		struct every e = {
+			"000", shapes[k - 1],
+			"Fig. 2, Eq. 7: the optimum is reached at the four eyes only",
+			"Theorem 1: from an eye Algorithm 1 is best among its sources",
+			"Theorem 2: Algorithm 1 gives the minimum TCD from every source",
+			4, (u64)eq10(k), from, from, thm2_from[k - 1]
+		};
 
-		c = add(p, "000", "Theorem 1: from an eye Algorithm 1 is best among its sources", cas);
-		SET(c->paper_value, "%lld, at the 4 eyes only", (long long)eq10(k));
-		w = U64_MAX;
-		for (i = 0; i < t.nodes; i++)
-			if (lit[i] < w)
-				w = lit[i];
-		all_sources(p, &t, MESHFABRIC_ALGO_EYES_PAPER, w, &hits, lit);
-		SET(c->printed, "%llu, at %u sources", (unsigned long long)w, hits);
-		SET(c->mf, "%llu, at %u sources", (unsigned long long)w, hits);
-		c->verdict = w == (u64)eq10(k) && hits == 4 ? "holds" : "false";
-		SET(from, "%u,%u", x_k2(k), x_k1(k));
-		plan(p, c, MESHFABRIC_KIND_MESH, shapes[k - 1], from, "eyes-paper");
-		SET(c->note, "the algorithm as printed (eyes-paper) from every source");
-
-		above = 0;
-		gain = 0;
-		for (i = 0; i < t.nodes; i++) {
-			above += lit[i] > opt[i];
-			if (lit[i] - opt[i] > gain)
-				gain = (u32)(lit[i] - opt[i]);
-		}
-		c = add(p, "000", "Theorem 2: Algorithm 1 gives the minimum TCD from every source", cas);
-		SET(c->paper_value, "0 sources above the minimum");
-		SET(c->printed, "%u sources above, by up to %u", above, gain);
-		SET(c->mf, "%u of %u above eyes", above, t.nodes);
-		c->verdict = above ? "false" : "holds";
-		if (k == 3) {
-			plan(p, c, MESHFABRIC_KIND_MESH, "8x8", "0,3", "eyes-paper");
-			SET(c->note, "8x8 from 0,3: 75 (eyes 74); from 2,3: 71, from 3,2: 70 (eyes 69)");
-		} else {
-			plan(p, c, MESHFABRIC_KIND_MESH, shapes[k - 1], "1,0", "eyes-paper");
-		}
-		free(opt);
-		free(lit);
+		SET(from, "%u,%u", x_k1(k), x_k1(k));
+		if (k == 3)
+			e.fig_from = "3,2";	/* no eye, and optimal */
+		every_source(p, &e);
 	}
 
 	{
@@ -557,14 +614,6 @@ static void p000(struct papers *p)
 		}
 	}
 
-	c = add(p, "000", "Appendix: D_2(1,0) = 17 is the minimum", "4x4 mesh from 1,0");
-	SET(c->paper_value, "17");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "4x4", "1,0", "eyes-paper"));
-	v = tcd(p, c, "4x4", "1,0", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 17);
-	SET(c->note, "Algorithm 1 costs 17 here; sending along y first costs 16 (exhaustive search: 16)");
-
 	c = add(p, "000", "Appendix: D_2(0,1) = 17", "4x4 mesh from 0,1");
 	SET(c->paper_value, "17 (section 2: 16)");
 	v = tcd(p, c, "4x4", "0,1", "eyes-paper");
@@ -578,12 +627,8 @@ static void p000(struct papers *p)
 		static const char *const unit[4] = { "2", "2x2", "2x2x2", "2x2x2x2" };
 
 		SET(cas, "%s mesh (d = %u)", unit[k - 1], k);
-		c = add(p, "000", "Eq. 11: MD_1^d(E_1) = 2^d - 1", cas);
-		SET(c->paper_value, "%u", (1U << k) - 1);
-		SET(c->printed, "%u", (1U << k) - 1);
-		v = tcd(p, c, unit[k - 1], "0", "eyes");
-		SET(c->mf, "%llu", (unsigned long long)v);
-		c->verdict = eq(v, (1U << k) - 1);
+		tcd_row(p, "000", "Eq. 11: MD_1^d(E_1) = 2^d - 1", cas, unit[k - 1],
+			"0", (1U << k) - 1, "eyes");
 	}
 	{
 		static const struct { u32 d, k; const char *shape, *from; } r[] = {
@@ -597,54 +642,49 @@ static void p000(struct papers *p)
 			s64 e13 = eq13(r[i].d, r[i].k);
 
 			SET(cas, "%s mesh from the eye", r[i].shape);
-			c = add(p, "000", "Eq. 12, 13: MD_k^d(E_k), d-D", cas);
-			SET(c->paper_value, "%lld (Eq. 12)", (long long)eq12(r[i].d, r[i].k, (1LL << r[i].d) - 1));
-			if (e13 < 0)
-				SET(c->printed, "Eq. 13 divides by 0");
-			else
-				SET(c->printed, "%lld (Eq. 13)", (long long)e13);
-			v = tcd(p, c, r[i].shape, r[i].from, "eyes");
-			SET(c->mf, "%llu", (unsigned long long)v);
-			c->verdict = v == (u64)eq12(r[i].d, r[i].k, (1LL << r[i].d) - 1) &&
-				     (e13 < 0 || (u64)e13 == v) ? "holds" : "false";
+			c = tcd_row(p, "000", "Eq. 12, 13: MD_k^d(E_k), d-D", cas,
+				    r[i].shape, r[i].from,
+				    (u64)eq12(r[i].d, r[i].k, (1LL << r[i].d) - 1),
+				    "eyes");
 			if (e13 < 0) {
+				SET(c->printed, "Eq. 13 divides by 0");
 				c->verdict = "false";
 				SET(c->note, "Eq. 13 claims k, d >= 1 but 2^(d-1) - 1 = 0 for d = 1; the recursion Eq. 12 holds");
+				continue;
 			}
+			SET(c->printed, "%lld (Eq. 13)", (long long)e13);
+			if ((u64)e13 != (u64)eq12(r[i].d, r[i].k, (1LL << r[i].d) - 1))
+				c->verdict = "false";
 			if (r[i].d == 3 && r[i].k <= 3)
 				SET(c->note, "printed in section 4: 63, 525");
 		}
 	}
 	for (k = 1; k <= 4; k++) {
 		static const char *const cube3[4] = { "2x2x2", "4x4x4", "8x8x8", "16x16x16" };
-		s64 e14 = 7 * ((1LL << (3 * k + 2)) - pm1(k) - 3 * (1LL << k)) / 27;
 
 		SET(cas, "%s mesh from the eye", cube3[k - 1]);
-		c = add(p, "000", "Eq. 14: MD_k^3 = 7/27 [2^(3k+2) - (-1)^k - 3 2^k]", cas);
-		SET(c->paper_value, "%lld", (long long)e14);
 		SET(from, "%u,%u,%u", x_k1(k), x_k1(k), x_k1(k));
-		SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, cube3[k - 1], from, "eyes-paper"));
-		v = tcd(p, c, cube3[k - 1], from, "eyes");
-		SET(c->mf, "%llu", (unsigned long long)v);
-		c->verdict = eq(v, (u64)e14);
+		tcd_row(p, "000", "Eq. 14: MD_k^3 = 7/27 [2^(3k+2) - (-1)^k - 3 2^k]",
+			cas, cube3[k - 1], from,
+			(u64)(7 * ((1LL << (3 * k + 2)) - pm1(k) - 3 * (1LL << k)) / 27),
+			"eyes");
 	}
 	{
 		static const char *const tori[3] = { "8x8", "16x16", "4x4x4" };
 		static const u32 tk[3] = { 3, 4, 2 }, td[3] = { 2, 2, 3 };
-		u64 lo64, hi64;
+		u64 best;
 
 		for (i = 0; i < 3; i++) {
 			if (topo(p, MESHFABRIC_KIND_TORUS, tori[i], &t))
 				return;
-			lo64 = all_sources(p, &t, MESHFABRIC_ALGO_EYES, 0, &hits, NULL);
-			hi64 = lo64;
+			best = all_sources(p, &t, MESHFABRIC_ALGO_EYES, 0, &hits, NULL);
 			SET(cas, "%s torus, every source", tori[i]);
 			c = add(p, "000", "Sec. 5: on a torus every node is an eye", cas);
 			v = (u64)eq12(td[i], tk[i], (1LL << td[i]) - 1);
 			SET(c->paper_value, "%llu from every node", (unsigned long long)v);
 			SET(c->printed, "%llu", (unsigned long long)v);
-			SET(c->mf, "%llu from %u of %u nodes", (unsigned long long)hi64, hits, t.nodes);
-			c->verdict = lo64 == v && hits == t.nodes ? "holds" : "false";
+			SET(c->mf, "%llu from %u of %u nodes", (unsigned long long)best, hits, t.nodes);
+			c->verdict = best == v && hits == t.nodes ? "holds" : "false";
 			plan(p, c, MESHFABRIC_KIND_TORUS, tori[i], "0", "eyes");
 		}
 	}
@@ -654,47 +694,12 @@ static void p000(struct papers *p)
 
 static void p001(struct papers *p)
 {
-	struct mf_topo t;
 	struct claim *c;
 	char cas[64], from[32];
-	u64 v, w, *opt, *lit;
-	u32 k, lo, hi, hits, i, bad, above;
+	u64 v;
+	u32 k, lo, hi, i, bad;
 
-	c = add(p, "001", "Sec. 2: MD(1,0) = 1 + (2+2) + 12 = 17", "4x4 mesh from 1,0");
-	SET(c->paper_value, "17");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "4x4", "1,0", "eyes-paper"));
-	v = tcd(p, c, "4x4", "1,0", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 17);
-	SET(c->note, "not even mirror-symmetric with MD(0,1) = 16; exhaustive search: 16");
-
-	c = add(p, "001", "Sec. 2: MD(0,1) = 2 + (1+1) + 12 = 16", "4x4 mesh from 0,1");
-	SET(c->paper_value, "16");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "4x4", "0,1", "eyes-paper"));
-	v = tcd(p, c, "4x4", "0,1", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 16);
-
-	c = add(p, "001", "Sec. 2: MD(1,1) = 1 + (1+1) + 12 = 15", "4x4 mesh from 1,1");
-	SET(c->paper_value, "15");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "4x4", "1,1", "eyes-paper"));
-	v = tcd(p, c, "4x4", "1,1", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 15);
-
-	c = add(p, "001", "Fig. 1(c): D(0,0) = 7 + 9 + 63 = 79", "8x8 mesh from 0,0");
-	SET(c->paper_value, "79");
-	v = tcd(p, c, "8x8", "0,0", "eyes-paper");
-	SET(c->printed, "%llu", (unsigned long long)v);
-	SET(c->mf, "%llu", (unsigned long long)tcd(p, NULL, "8x8", "0,0", "eyes"));
-	c->verdict = eq(v, 79);
-
-	c = add(p, "001", "Sec. 2: OD = MD(2,2) = 69", "8x8 mesh from 2,2");
-	SET(c->paper_value, "69");
-	SET(c->printed, "%llu", (unsigned long long)tcd(p, NULL, "8x8", "2,2", "eyes-paper"));
-	v = tcd(p, c, "8x8", "2,2", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 69);
+	tcd_rows(p, "001");
 
 	c = add(p, "001", "Eq. 1: a_1..a_5 = 1, 1, 3, 5, 11", "Definition 1's eyes");
 	SET(c->paper_value, "1, 1, 3, 5, 11");
@@ -727,57 +732,16 @@ static void p001(struct papers *p)
 	SET(c->command, "meshfabric plan --mesh 8x8x8 --from 2,5,5 --algo eyes-paper --summary");
 
 	for (k = 2; k <= 3; k++) {
-		const char *shape = k == 2 ? "4x4x4" : "8x8x8";
+		struct every e = {
+			"001", k == 2 ? "4x4x4" : "8x8x8",
+			"Fig. 5, Theorem 4: the optimum is reached at the 8 eyes only",
+			"Theorem 2, Eq. 11: from an eye Algorithm 2 is best among its sources",
+			"Theorem 3: Algorithm 2 gives the minimum TCD from every source",
+			8, (u64)eq13(3, k), k == 2 ? "1,1,1" : "3,2,2",
+			k == 2 ? "1,1,1" : "2,2,2", k == 2 ? "1,0,0" : "3,2,2"
+		};
 
-		if (topo(p, MESHFABRIC_KIND_MESH, shape, &t))
-			return;
-		opt = calloc(t.nodes, sizeof(u64));
-		lit = calloc(t.nodes, sizeof(u64));
-		if (!opt || !lit) {
-			free(opt);
-			free(lit);
-			p->err = -ENOMEM;
-			return;
-		}
-		SET(cas, "%s mesh, every source", shape);
-		all_sources(p, &t, MESHFABRIC_ALGO_EYES, (u64)eq13(3, k), &hits, opt);
-		c = add(p, "001", "Fig. 5, Theorem 4: the optimum is reached at the 8 eyes only", cas);
-		SET(c->paper_value, "8 sources");
-		all_sources(p, &t, MESHFABRIC_ALGO_EYES_PAPER, (u64)eq13(3, k), &i, lit);
-		SET(c->printed, "%u sources", i);
-		SET(c->mf, "%u sources", hits);
-		c->verdict = hits == 8 ? "holds" : "false";
-		plan(p, c, MESHFABRIC_KIND_MESH, shape, k == 2 ? "1,1,1" : "3,2,2", "eyes");
-		if (k == 3)
-			SET(c->note, "e.g. 3,2,2 is no eye and reaches 525");
-
-		c = add(p, "001", "Theorem 2, Eq. 11: from an eye Algorithm 2 is best among its sources", cas);
-		SET(c->paper_value, "%lld, at the 8 eyes only", (long long)eq13(3, k));
-		w = U64_MAX;
-		for (i = 0; i < t.nodes; i++)
-			if (lit[i] < w)
-				w = lit[i];
-		all_sources(p, &t, MESHFABRIC_ALGO_EYES_PAPER, w, &hits, lit);
-		SET(c->printed, "%llu, at %u sources", (unsigned long long)w, hits);
-		SET(c->mf, "%llu, at %u sources", (unsigned long long)w, hits);
-		c->verdict = w == (u64)eq13(3, k) && hits == 8 ? "holds" : "false";
-		plan(p, c, MESHFABRIC_KIND_MESH, shape, k == 2 ? "1,1,1" : "2,2,2", "eyes-paper");
-
-		above = 0;
-		for (i = 0; i < t.nodes; i++)
-			above += lit[i] > opt[i];
-		c = add(p, "001", "Theorem 3: Algorithm 2 gives the minimum TCD from every source", cas);
-		SET(c->paper_value, "0 sources above the minimum");
-		SET(c->printed, "%u sources above", above);
-		SET(c->mf, "%u of %u above eyes", above, t.nodes);
-		c->verdict = above ? "false" : "holds";
-		plan(p, c, MESHFABRIC_KIND_MESH, shape, k == 2 ? "0,0,0" : "3,2,2", "eyes-paper");
-		if (k == 3) {
-			SET(from, "%llu", (unsigned long long)tcd(p, NULL, "8x8x8", "3,2,2", "eyes-paper"));
-			SET(c->note, "8x8x8 from 3,2,2: Algorithm 2 %s, eyes 525", from);
-		}
-		free(opt);
-		free(lit);
+		every_source(p, &e);
 	}
 
 	c = add(p, "001", "Eq. 12: OD_k = 7 a_k + 8 MD_(k-1), MD_1(E_1) = 3", "2x2x2 mesh");
@@ -793,30 +757,21 @@ static void p001(struct papers *p)
 		static const char *const cube3[4] = { "2x2x2", "4x4x4", "8x8x8", "16x16x16" };
 
 		SET(cas, "%s mesh from the eye", cube3[k - 1]);
-		c = add(p, "001", "Theorem 5, Eq. 13: OD_k = 7/27 [2^(3k+2) - (-1)^k - 3 2^k]", cas);
-		SET(c->paper_value, "%lld", (long long)eq12(3, k, 7));
 		SET(from, "%u,%u,%u", x_k1(k), x_k1(k), x_k1(k));
-		v = tcd(p, NULL, cube3[k - 1], from, "eyes-paper");
-		SET(c->printed, "%llu", (unsigned long long)v);
-		w = tcd(p, c, cube3[k - 1], from, "eyes");
-		SET(c->mf, "%llu", (unsigned long long)w);
-		c->verdict = w == (u64)eq12(3, k, 7) && v == w ? "holds" : "false";
+		c = tcd_row(p, "001", "Theorem 5, Eq. 13: OD_k = 7/27 [2^(3k+2) - (-1)^k - 3 2^k]",
+			    cas, cube3[k - 1], from, (u64)eq12(3, k, 7), "eyes");
 		SET(c->note, "printed: 7, 63, 525, 4235");
 	}
 
-	c = add(p, "001", "Eq. 14: MD_1^d(E_1) = 2^d - 1", "2x2x2x2x2 mesh (d = 5)");
-	SET(c->paper_value, "31");
-	SET(c->printed, "31");
-	v = tcd(p, c, "2x2x2x2x2", "0", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = eq(v, 31);
-
-	c = add(p, "001", "Theorem 6, Eq. 16: MD_k^d(E_k), d-D", "4x4x4x4x4 mesh from the eye");
-	SET(c->paper_value, "%lld (Eq. 15)", (long long)eq12(5, 2, 31));
+	tcd_row(p, "001", "Eq. 14: MD_1^d(E_1) = 2^d - 1", "2x2x2x2x2 mesh (d = 5)",
+		"2x2x2x2x2", "0", 31, "eyes");
+	c = tcd_row(p, "001", "Theorem 6, Eq. 16: MD_k^d(E_k), d-D",
+		    "4x4x4x4x4 mesh from the eye", "4x4x4x4x4", "1,1,1,1,1",
+		    (u64)eq12(5, 2, 31), "eyes");
 	SET(c->printed, "%lld", (long long)eq13(5, 2));
-	v = tcd(p, c, "4x4x4x4x4", "1,1,1,1,1", "eyes");
-	SET(c->mf, "%llu", (unsigned long long)v);
-	c->verdict = v == (u64)eq13(5, 2) ? "holds" : "false";
+	if (eq13(5, 2) != eq12(5, 2, 31))
+		c->verdict = "false";
+	SET(c->note, "paper value from the recursion Eq. 15, as printed from Eq. 16");
 
 	/* Algorithm 1 as 001 words it: the half of the submesh decides */
 	c = add(p, "001", "Sec. 2.2: left half -> E(3)_(k-1)(1), right half -> E_k(3) picks the closer eye",
@@ -1084,59 +1039,47 @@ static int hex_bfs(struct papers *p, u32 n, struct hexbfs *h, u32 **dist_out)
 static void p003(struct papers *p)
 {
 	struct hexbfs h;
-	struct claim *c, *cn, *cl, *cd, *ca, *cr;
-	u32 n, bn = 0, bl = 0, bd = 0, ba = 0, br = 0, i, bad = 0, pairs = 0;
+	static const struct {
+		const char *claim, *cas, *paper, *printed, *command;
+	} lemma[5] = {
+		{ "Lemma 1: H_n has p = 3n^2 - 3n + 1 nodes", "n = 2..12, BFS from node 0",
+		  "7, 19, 37, ..., 397", "3n^2 - 3n + 1",
+		  "meshfabric plan --hex 12 --algo hex --summary" },
+		{ "Lemma 3: H_n has 9n^2 - 9n + 3 links", "n = 2..12",
+		  "3p", "9n^2 - 9n + 3", "meshfabric analyze --hex 5" },
+		{ "Lemma 4a: the diameter of H_n is n - 1", "n = 2..12, BFS",
+		  "n - 1", "n - 1", "meshfabric route --hex 4 --from 0 --to 20" },
+		{ "Lemma 4b: the average distance is (2n - 1) / 3", "n = 2..12, BFS",
+		  "(2n - 1) / 3", "td = n(n-1)(2n-1)",
+		  "meshfabric route --hex 4 --from 0 --to 20" },
+		{ "Lemma 4 (proof): ring d has 6d nodes", "n = 2..12, BFS",
+		  "6d", "6d", "meshfabric route --hex 4 --from 0 --to 20" },
+	};
+	u32 n, i, bad = 0, pairs = 0, differ[5] = { 0 }, rings;
+	struct claim *c;
 	s32 mx, my, mz;
 	char shape[16];
 
-	add(p, "003", "Lemma 1: H_n has p = 3n^2 - 3n + 1 nodes", "n = 2..12, BFS from node 0");
-	add(p, "003", "Lemma 3: H_n has 9n^2 - 9n + 3 links", "n = 2..12");
-	add(p, "003", "Lemma 4a: the diameter of H_n is n - 1", "n = 2..12, BFS");
-	add(p, "003", "Lemma 4b: the average distance is (2n - 1) / 3", "n = 2..12, BFS");
-	add(p, "003", "Lemma 4 (proof): ring d has 6d nodes", "n = 2..12, BFS");
-	if (p->err)
-		return;
 	for (n = 2; n <= 12 && !p->err; n++) {
 		if (hex_bfs(p, n, &h, NULL))
 			return;
-		bn += h.nodes != 3 * n * n - 3 * n + 1;
-		bl += h.links != 9 * n * n - 9 * n + 3;
-		bd += h.ecc != n - 1;
+		differ[0] += h.nodes != 3 * n * n - 3 * n + 1;
+		differ[1] += h.links != 9 * n * n - 9 * n + 3;
+		differ[2] += h.ecc != n - 1;
 		/* td / (p - 1) = (2n - 1) / 3 <=> 3 td = (2n - 1)(p - 1) */
-		ba += 3 * h.td != (u64)(2 * n - 1) * (h.nodes - 1);
-		for (i = 1; i < n; i++)
-			br += h.ring[i] != 6 * i;
+		differ[3] += 3 * h.td != (u64)(2 * n - 1) * (h.nodes - 1);
+		for (i = 1, rings = 0; i < n; i++)
+			rings += h.ring[i] != 6 * i;
+		differ[4] += rings != 0;
 	}
-	cn = &p->c[p->n - 5];
-	cl = cn + 1;
-	cd = cn + 2;
-	ca = cn + 3;
-	cr = cn + 4;
-	SET(cn->paper_value, "7, 19, 37, ..., 397");
-	SET(cn->printed, "3n^2 - 3n + 1");
-	SET(cn->mf, "%u of 11 differ", bn);
-	cn->verdict = bn ? "false" : "holds";
-	SET(cn->command, "meshfabric plan --hex 12 --algo hex --summary");
-	SET(cl->paper_value, "3p");
-	SET(cl->printed, "9n^2 - 9n + 3");
-	SET(cl->mf, "%u of 11 differ", bl);
-	cl->verdict = bl ? "false" : "holds";
-	SET(cl->command, "meshfabric analyze --hex 5");
-	SET(cd->paper_value, "n - 1");
-	SET(cd->printed, "n - 1");
-	SET(cd->mf, "%u of 11 differ", bd);
-	cd->verdict = bd ? "false" : "holds";
-	SET(cd->command, "meshfabric route --hex 4 --from 0 --to 20");
-	SET(ca->paper_value, "(2n - 1) / 3");
-	SET(ca->printed, "td = n(n-1)(2n-1)");
-	SET(ca->mf, "%u of 11 differ", ba);
-	ca->verdict = ba ? "false" : "holds";
-	SET(ca->command, "meshfabric route --hex 4 --from 0 --to 20");
-	SET(cr->paper_value, "6d");
-	SET(cr->printed, "6d");
-	SET(cr->mf, "%u rings differ", br);
-	cr->verdict = br ? "false" : "holds";
-	SET(cr->command, "meshfabric route --hex 4 --from 0 --to 20");
+	for (i = 0; i < 5; i++) {
+		c = add(p, "003", lemma[i].claim, lemma[i].cas);
+		SET(c->paper_value, "%s", lemma[i].paper);
+		SET(c->printed, "%s", lemma[i].printed);
+		SET(c->mf, "%u of 11 differ", differ[i]);
+		c->verdict = differ[i] ? "false" : "holds";
+		SET(c->command, "%s", lemma[i].command);
+	}
 
 	c = add(p, "003", "Sec. V: H_7 has 127 nodes and diameter 6, H_19 1027 and 18", "H_7, H_19");
 	SET(c->paper_value, "127, 6; 1027, 18");
@@ -1213,6 +1156,27 @@ static void p003(struct papers *p)
 
 /* ---- 004: Jerebic & Trobec ---- */
 
+/* Delta(R) of a torus (mf_route_delta) as claim c's meshfabric value, with
+ * the command that shows it; size[] gets the subtrees of G_0.
+ */
+static u64 delta_row(struct papers *p, struct claim *c, const char *shape,
+		     u32 routing, u64 *size)
+{
+	struct mf_topo t;
+	u64 delta = 0;
+	int r;
+
+	SET(c->command, "meshfabric analyze --torus %s --routing %s", shape,
+	    mf_route_name(routing));
+	if (topo(p, MESHFABRIC_KIND_TORUS, shape, &t))
+		return 0;
+	r = mf_route_delta(&t, routing, &delta, size);
+	if (r)
+		fail(p, r, "Delta(R)");
+	SET(c->mf, "%llu", (unsigned long long)delta);
+	return delta;
+}
+
 static void p004(struct papers *p)
 {
 	static const struct { const char *shape; u32 K, n; } dor[] = {
@@ -1220,11 +1184,9 @@ static void p004(struct papers *p)
 		{ "5x5x5", 5, 3 }, { "7x7x7", 7, 3 }, { "5x5x5x5", 5, 4 },
 	};
 	u64 delta, size[2 * MF_MAX_DIMS], want;
-	struct mf_topo t;
 	struct claim *c;
 	char cas[64];
 	u32 i, j, bad;
-	int r;
 
 	for (i = 0; i < ARRAY_SIZE(dor); i++) {
 		SET(cas, "T_%u^%u, dor", dor[i].K, dor[i].n);
@@ -1232,21 +1194,15 @@ static void p004(struct papers *p)
 		want = (dor[i].K - 1) * (ipow(dor[i].K, dor[i].n - 1) - 1) / 2;
 		SET(c->paper_value, "%llu", (unsigned long long)want);
 		SET(c->printed, "%llu", (unsigned long long)want);
-		if (topo(p, MESHFABRIC_KIND_TORUS, dor[i].shape, &t))
-			return;
-		r = mf_route_delta(&t, MESHFABRIC_ROUTE_DOR, &delta, size);
-		if (r)
-			fail(p, r, "Delta");
-		SET(c->mf, "%llu", (unsigned long long)delta);
+		delta = delta_row(p, c, dor[i].shape, MESHFABRIC_ROUTE_DOR, size);
 		c->verdict = eq(delta, want);
-		SET(c->command, "meshfabric analyze --torus %s --routing dor", dor[i].shape);
 		if (i == 4) {
 			/* the proof's subtree sizes N_i = (K-1)/2 K^(n-|i|) */
 			c = add(p, "004", "Theorem 4 (proof): N_i = (K-1)/2 K^(n-|i|)", cas);
 			SET(c->paper_value, "50, 50, 10, 10, 2, 2");
 			SET(c->printed, "50, 50, 10, 10, 2, 2");
 			bad = 0;
-			for (j = 0; j < t.nports; j++)
+			for (j = 0; j < 2 * dor[i].n; j++)
 				bad += size[j] != (dor[i].K - 1) / 2 *
 					ipow(dor[i].K, j / 2);
 			SET(c->mf, "%llu, %llu, %llu, %llu, %llu, %llu",
@@ -1273,14 +1229,8 @@ static void p004(struct papers *p)
 		else
 			SET(c->paper_value, "< %llu", (unsigned long long)twice / 2);
 		SET(c->printed, "%s", c->paper_value);
-		if (topo(p, MESHFABRIC_KIND_TORUS, dor[i].shape, &t))
-			return;
-		r = mf_route_delta(&t, MESHFABRIC_ROUTE_DIAGONAL, &delta, size);
-		if (r)
-			fail(p, r, "Delta");
-		SET(c->mf, "%llu", (unsigned long long)delta);
+		delta = delta_row(p, c, dor[i].shape, MESHFABRIC_ROUTE_DIAGONAL, size);
 		c->verdict = 2 * delta < twice ? "holds" : 2 * delta == twice ? "typo" : "false";
-		SET(c->command, "meshfabric analyze --torus %s --routing diagonal", dor[i].shape);
 		if (n == 2)
 			SET(c->note, "n = 2 is a power of 2: Delta < 0 as printed; read as <= 0 (\"in two dimensions being even optimal\")");
 	}
@@ -1291,14 +1241,8 @@ static void p004(struct papers *p)
 		c = add(p, "004", "Sec. 5: diagonal is optimal in two dimensions (Prop. 2: Delta <= 1)", cas);
 		SET(c->paper_value, "<= 1");
 		SET(c->printed, "<= 1");
-		if (topo(p, MESHFABRIC_KIND_TORUS, sh[i], &t))
-			return;
-		r = mf_route_delta(&t, MESHFABRIC_ROUTE_DIAGONAL, &delta, size);
-		if (r)
-			fail(p, r, "Delta");
-		SET(c->mf, "%llu", (unsigned long long)delta);
+		delta = delta_row(p, c, sh[i], MESHFABRIC_ROUTE_DIAGONAL, size);
 		c->verdict = delta <= 1 ? "holds" : "false";
-		SET(c->command, "meshfabric analyze --torus %s --routing diagonal", sh[i]);
 	}
 	{
 		static const char *const sh[3] = { "5x5", "7x7", "5x5x5" };

@@ -382,6 +382,159 @@ static void test_eyes_are_its_best_sources(void)
 	}
 }
 
+/* The TCD of each step of eyes-paper from c on t, into per[] (nsteps). */
+static void step_tcds(const struct mf_topo *t, const u32 *c, u64 *per,
+		      u32 nsteps)
+{
+	struct mf_sched s;
+	const struct mf_send *snd;
+	u32 i, j, cnt;
+
+	memset(per, 0, nsteps * sizeof(*per));
+	EXPECT_EQ(mf_plan(t, MESHFABRIC_ALGO_EYES_PAPER, mf_topo_id(t, c),
+			  MESHFABRIC_ROUTE_DEFAULT, &s, NULL), 0);
+	EXPECT_EQ(s.nsteps, nsteps);
+	for (i = 0; i < s.nsteps && i < nsteps; i++) {
+		snd = mf_sched_sends(&s, i, &cnt);
+		for (j = 0; j < cnt; j++)
+			per[i] += snd[j].hops;
+	}
+	mf_sched_free(&s);
+}
+
+/* The breakdowns the papers print for their algorithms, step by step:
+ * 001 Fig. 1(c) (8x8 corner: FD 7, SD 6 + 3, RD 63), 001 section 2
+ * (4x4 from (0,1): 2 + (1+1) + 12, from (1,1): 1 + (1+1) + 12), 000
+ * Eq. 11 / 001 section 3 (unit cube: 2^0 + 2^1 + 2^2) and 001 section
+ * 3.2 (from an eye: FD = a_k, SD = 2 a_k, TD = 4 a_k, RD = 8 D_(k-1)).
+ */
+static void test_step_breakdowns(void)
+{
+	struct mf_topo t;
+	u32 c[3] = { 0, 0, 0 }, k, a;
+	u64 per[12], rest;
+
+	cube(&t, 2, 3);
+	step_tcds(&t, c, per, 6);
+	EXPECT_EQ(per[0], 7);
+	EXPECT_EQ(per[1], 6 + 3);
+	EXPECT_EQ(per[2] + per[3] + per[4] + per[5], 63);
+	cube(&t, 2, 2);
+	c[1] = 1;
+	step_tcds(&t, c, per, 4);
+	EXPECT_EQ(per[0], 2);
+	EXPECT_EQ(per[1], 1 + 1);
+	EXPECT_EQ(per[2] + per[3], 12);
+	c[0] = 1;
+	step_tcds(&t, c, per, 4);
+	EXPECT_EQ(per[0], 1);
+	EXPECT_EQ(per[1], 1 + 1);
+	EXPECT_EQ(per[2] + per[3], 12);
+	for (k = 1; k <= 4; k++) {
+		cube(&t, 3, k);
+		c[0] = c[1] = c[2] = x1(k);
+		a = x2(k) - x1(k);
+		step_tcds(&t, c, per, 3 * k);
+		EXPECT_EQ(per[0], a);
+		EXPECT_EQ(per[1], 2 * a);
+		EXPECT_EQ(per[2], 4 * a);
+		for (rest = 0, a = 3; a < 3 * k; a++)
+			rest += per[a];
+		EXPECT_EQ(rest, k == 1 ? 0 : 8 * eq13(k - 1));
+	}
+}
+
+/* 000 Eq. 5: f_k(u_k, v_k), u and v counted from E_k(1) towards the
+ * corner; twice the printed upper bound 2^(k-1) - 1 - a_k/2 of u and v is
+ * bound2.  -1 if (u, v) is in none of the six regions.
+ */
+static s64 eq5(u32 k, s64 u, s64 v, s64 bound2)
+{
+	s64 ak = x2(k) - x1(k), ak1 = x2(k - 1) - x1(k - 1), f;
+
+	if (-ak < 2 * v && v <= 0)
+		f = 0;
+	else if (0 < v && 2 * v <= bound2)
+		f = 2 * v;
+	else
+		return -1;
+	if (-ak < 2 * u && u <= 0)
+		return f;
+	if (0 < u && 2 * u <= ak1)
+		return f + 2 * u;
+	if (ak1 < 2 * u && 2 * u <= bound2)
+		return f + u + (u > ak1 ? u - ak1 : ak1 - u);
+	return -1;
+}
+
+/* 000 Lemma 1 (Eq. 4, 5) against the model of Algorithm 1, every source
+ * of the upper-left submesh: D_k(S) = f_k(S) + 3 a_k + D_(k-1)(S) +
+ * 3 D_(k-1)(E_(k-1)).  The printed bound 2^(k-1) - 1 - a_k/2 leaves out
+ * the column and the row of the corner (u or v = x_k(1)); read as
+ * x_k(1) = 2^(k-1) - (1 + a_k)/2, the lemma holds everywhere.
+ */
+static void test_lemma1(void)
+{
+	u32 k, x, y, h, lo, out;
+	s64 ak, f, d;
+
+	for (k = 2; k <= 5; k++) {
+		h = 1U << (k - 1);
+		lo = x1(k);
+		ak = x2(k) - x1(k);
+		out = 0;
+		for (y = 0; y < h; y++) {
+			for (x = 0; x < h; x++) {
+				d = (s64)model2(k, x, y) - 3 * ak -
+				    (s64)model2(k - 1, x, y) - 3 * (s64)eq10(k - 1);
+				f = eq5(k, (s64)lo - x, (s64)lo - y, 2 * lo);
+				EXPECT_MSG(f == d, "k %u (%u,%u): f %lld, D - ... %lld",
+					   k, x, y, (long long)f, (long long)d);
+				out += eq5(k, (s64)lo - x, (s64)lo - y,
+					   (2LL << (k - 1)) - 2 - ak) < 0;
+			}
+		}
+		EXPECT_EQ(out, 2 * h - 1);
+	}
+}
+
+/* 001 Lemma 1 (Theorem 1, Eq. 7, 8) against the model of Algorithm 2,
+ * every source of the 1st submesh of 4x4x4 and 8x8x8: D_k(S) = f_k(S) +
+ * 7 a_k + D_(k-1)(S) + 7 D_(k-1)(E_(k-1)), u, v, w counted from E_k(1)
+ * towards the corner along the steps' dimensions x, z, y.
+ */
+static s64 mag(s64 x)
+{
+	return x < 0 ? -x : x;
+}
+
+static void test_lemma1_3d(void)
+{
+	u32 k, s[3], h;
+	s64 a, a1, u, v, w, f, d;
+
+	for (k = 2; k <= 3; k++) {
+		h = 1U << (k - 1);
+		a = x2(k) - x1(k);
+		a1 = x2(k - 1) - x1(k - 1);
+		for (s[2] = 0; s[2] < h; s[2]++)
+		for (s[1] = 0; s[1] < h; s[1]++)
+		for (s[0] = 0; s[0] < h; s[0]++) {
+			u = (s64)x1(k) - s[0];
+			v = (s64)x1(k) - s[2];
+			w = (s64)x1(k) - s[1];
+			/* regions (I)..(IV): u, v beyond a_(k-1)/2 or not */
+			f = 2 * mag(w) + w;
+			f += 2 * u <= a1 ? 2 * mag(u) + u : mag(u) + 2 * mag(u - a1);
+			f += 2 * v <= a1 ? 2 * mag(v) + v : 2 * mag(v) + mag(v - a1);
+			d = (s64)model3(k, s) - 7 * a - (s64)model3(k - 1, s) -
+			    7 * (s64)eq13(k - 1);
+			EXPECT_MSG(f == d, "k %u (%u,%u,%u): f %lld, D - ... %lld",
+				   k, s[0], s[1], s[2], (long long)f, (long long)d);
+		}
+	}
+}
+
 static void test_supports_and_auto(void)
 {
 	const struct mf_algo *a = mf_algo_by_name("eyes-paper");
@@ -417,6 +570,9 @@ int main(void)
 	RUN(test_model_every_source);
 	RUN(test_above_the_optimum);
 	RUN(test_eyes_are_its_best_sources);
+	RUN(test_step_breakdowns);
+	RUN(test_lemma1);
+	RUN(test_lemma1_3d);
 	RUN(test_supports_and_auto);
 	return mf_test_done();
 }

@@ -496,6 +496,63 @@ static void every_source(struct papers *p, const struct every *e)
 	free(lit);
 }
 
+/* 000 Eq. 5, f_k(u, v) with u, v counted from E_k(1) towards the corner
+ * and twice the regions' upper bound (printed: 2^k - 2 - a_k); -1 outside
+ * the six regions.
+ */
+static s64 f_k(u32 k, s64 u, s64 v, s64 twice_bound)
+{
+	s64 a = a_k(k), a1 = a_k(k - 1), fu, fv;
+
+	if (-a < 2 * u && u <= 0)
+		fu = 0;				/* (i), (ii) */
+	else if (0 < u && 2 * u <= a1)
+		fu = 2 * u;			/* (iii), (iv) */
+	else if (a1 < 2 * u && 2 * u <= twice_bound)
+		fu = u + (u > a1 ? u - a1 : a1 - u);	/* (v), (vi) */
+	else
+		return -1;
+	if (-a < 2 * v && v <= 0)
+		fv = 0;
+	else if (0 < v && 2 * v <= twice_bound)
+		fv = 2 * v;
+	else
+		return -1;
+	return fu + fv;
+}
+
+/* 000 Lemma 1 (Eq. 4, 5) for Algorithm 1 as printed (eyes-paper), every
+ * source S of the upper-left submesh of a 2^k mesh.
+ */
+static void lemma1_row(struct papers *p, u32 k, const char *shape,
+		       const char *sub)
+{
+	u32 h = 1U << (k - 1), x, y, lo = x_k1(k), out = 0, bad = 0;
+	struct claim *c;
+	char from[24], cas[64];
+	s64 d;
+
+	SET(cas, "%s mesh, upper-left submesh", shape);
+	c = add(p, "000", "Lemma 1, Eq. 4, 5: D_k(S) = f_k(S) + 3a_k + D_(k-1)(S) + 3D_(k-1)(E)", cas);
+	for (y = 0; y < h && !p->err; y++) {
+		for (x = 0; x < h; x++) {
+			SET(from, "%u,%u", x, y);
+			d = (s64)tcd(p, NULL, shape, from, "eyes-paper") -
+			    3 * a_k(k) - (s64)tcd(p, NULL, sub, from, "eyes-paper") -
+			    3 * eq10(k - 1);
+			out += f_k(k, (s64)lo - x, (s64)lo - y,
+				   (2LL << (k - 1)) - 2 - a_k(k)) < 0;
+			bad += f_k(k, (s64)lo - x, (s64)lo - y, 2 * lo) != d;
+		}
+	}
+	SET(c->paper_value, "f_k of Eq. 5 in 6 regions");
+	SET(c->printed, "%u of %u sources in no region", out, h * h);
+	SET(c->mf, "%u of %u differ (bound x_k(1))", bad, h * h);
+	c->verdict = bad ? "false" : out ? "typo" : "holds";
+	tcd(p, c, shape, "0,1", "eyes-paper");
+	SET(c->note, "the regions end at 2^(k-1) - 1 - a_k/2 = x_k(1) - 1/2: the corner's row and column are left out");
+}
+
 /* ---- 000: 2-D eyes ---- */
 
 static void p000(struct papers *p)
@@ -597,6 +654,8 @@ static void p000(struct papers *p)
 		every_source(p, &e);
 	}
 
+	for (k = 3; k <= 5; k++)
+		lemma1_row(p, k, shapes[k - 1], shapes[k - 2]);
 	{
 		static const char *const src[3] = { "0,3", "2,3", "3,2" };
 
@@ -690,6 +749,55 @@ static void p000(struct papers *p)
 	}
 }
 
+/* 001 Eq. 7, f_k(u, v, w) (u, v, w along x, z, y, the order of the
+ * steps, counted from E_k(1) towards the corner).  *in is false if a
+ * coordinate is beyond twice_bound / 2 (printed: 2^(k-1) - 1 - a_k/2).
+ */
+static s64 f3_k(u32 k, s64 u, s64 v, s64 w, s64 twice_bound, bool *in)
+{
+	s64 a1 = a_k(k - 1);
+	s64 fu = 2 * u <= a1 ? 2 * (u < 0 ? -u : u) + u :
+		 (u < 0 ? -u : u) + 2 * (u > a1 ? u - a1 : a1 - u);
+	s64 fv = 2 * (v < 0 ? -v : v) +
+		 (2 * v <= a1 ? v : (v > a1 ? v - a1 : a1 - v));
+
+	*in = 2 * u <= twice_bound && 2 * v <= twice_bound &&
+	      2 * w <= twice_bound;
+	return fu + fv + 2 * (w < 0 ? -w : w) + w;
+}
+
+static void lemma1_3d_row(struct papers *p, u32 k, const char *shape,
+			  const char *sub)
+{
+	u32 h = 1U << (k - 1), x, y, z, lo = x_k1(k), out = 0, bad = 0;
+	struct claim *c;
+	char from[32], cas[64];
+	bool in;
+	s64 d;
+
+	SET(cas, "%s mesh, 1st submesh", shape);
+	c = add(p, "001", "Theorem 1, Lemma 1, Eq. 7, 8: D_k(S) = f_k(S) + 7a_k + D_(k-1)(S) + 7D_(k-1)(E)", cas);
+	for (z = 0; z < h && !p->err; z++) {
+		for (y = 0; y < h; y++) {
+			for (x = 0; x < h; x++) {
+				SET(from, "%u,%u,%u", x, y, z);
+				d = (s64)tcd(p, NULL, shape, from, "eyes-paper") -
+				    7 * a_k(k) - 7 * eq13(3, k - 1) -
+				    (s64)tcd(p, NULL, sub, from, "eyes-paper");
+				bad += f3_k(k, (s64)lo - x, (s64)lo - z, (s64)lo - y,
+					    (2LL << (k - 1)) - 2 - a_k(k), &in) != d;
+				out += !in;
+			}
+		}
+	}
+	SET(c->paper_value, "f_k of Eq. 7 in 4 regions");
+	SET(c->printed, "%u of %u sources in no region", out, h * h * h);
+	SET(c->mf, "%u of %u differ", bad, h * h * h);
+	c->verdict = bad ? "false" : out ? "typo" : "holds";
+	tcd(p, c, shape, "1,0,0", "eyes-paper");
+	SET(c->note, "u, v, w along x, z, y; the regions end at x_k(1) - 1/2 as in 000");
+}
+
 /* ---- 001: 3-D eyes ---- */
 
 static void p001(struct papers *p)
@@ -743,6 +851,9 @@ static void p001(struct papers *p)
 
 		every_source(p, &e);
 	}
+
+	lemma1_3d_row(p, 2, "4x4x4", "2x2x2");
+	lemma1_3d_row(p, 3, "8x8x8", "4x4x4");
 
 	c = add(p, "001", "Eq. 12: OD_k = 7 a_k + 8 MD_(k-1), MD_1(E_1) = 3", "2x2x2 mesh");
 	SET(c->paper_value, "3");

@@ -54,7 +54,7 @@ static const char *const paper_titles[] = {
 
 struct claim {
 	char paper[4];
-	char claim[96];
+	char claim[128];
 	char cas[64];
 	char paper_value[48];
 	char printed[48];
@@ -663,7 +663,7 @@ static void p000(struct papers *p)
 			SET(cas, "8x8 mesh from %s", src[i]);
 			c = add(p, "000", "Theorem 2: Algorithm 1 is minimal", cas);
 			v = tcd(p, c, "8x8", src[i], "eyes-paper");
-			SET(c->paper_value, "%llu (Algorithm 1)", (unsigned long long)v);
+			SET(c->paper_value, "%llu is the minimum", (unsigned long long)v);
 			SET(c->printed, "%llu", (unsigned long long)v);
 			w = tcd(p, NULL, "8x8", src[i], "eyes");
 			SET(c->mf, "%llu", (unsigned long long)w);

@@ -61,14 +61,14 @@ done
 check "link set all all rate 100mbit delay 1ms" \
 	"$MF" link set tl all all rate 100mbit delay 1ms
 check_eq "link show: (0,0) x+ has rate 100Mbit delay 1ms" \
-	"$("$MF" link show tl 0,0 x+ | awk 'NR == 2 { print $6, $8 }')" "100Mbit 1ms"
+	"$("$MF" link show tl 0,0 x+ | awk 'NR == 2 { print $7, $9 }')" "100Mbit 1ms"
 check_rc "link set: rate 2x is refused" 2 "$MF" link set tl 0,0 x+ rate 2x
 check_rc "link set: loss 101% is refused" 2 "$MF" link set tl 0,0 x+ loss 101%
 check_rc "link set: delay 11s is refused" 2 "$MF" link set tl 0,0 x+ delay 11s
 check_rc "link set: unknown port" 2 "$MF" link set tl 0,0 z+ rate 1mbit
 check_rc "link set: nothing to set" 2 "$MF" link set tl 0,0 x+
 check_eq "a refused link set changed nothing" \
-	"$("$MF" link show tl 0,0 x+ | awk 'NR == 2 { print $6, $8 }')" "100Mbit 1ms"
+	"$("$MF" link show tl 0,0 x+ | awk 'NR == 2 { print $7, $9 }')" "100Mbit 1ms"
 h=1
 for node in $nodes; do
 	dst=$(addr_of tl "$node" 4)

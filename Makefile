@@ -15,6 +15,7 @@
 #   make bcast-bench  BCAST vs a userspace fan-out on 32x32 (VM)
 #   make create-profile  where create spends its time (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
+#   make docs/papers.md  regenerate the papers' claims (meshfabric papers)
 #   make install      the tool, its man page and bash completion
 #                     (PREFIX, DESTDIR), the iproute2 plugin (IPLIBDIR);
 #                     make uninstall
@@ -111,6 +112,13 @@ $(BUILD)/man/meshfabric.8.txt: docs/meshfabric.8
 	@mkdir -p $(dir $@)
 	groff -ww -z -man $<
 	groff -man -Tascii -P-cbou $< >$@
+
+# docs/papers.md: every numbered claim of the papers, computed by the tool
+# (meshfabric papers --markdown); never edited by hand, the CLI tests
+# compare it with a fresh run.
+docs/papers.md: $(BUILD)/meshfabric
+	$(BUILD)/meshfabric papers --markdown >$@.tmp
+	mv $@.tmp $@
 
 install: $(BUILD)/meshfabric $(IPLINK_SO)
 	install -D -m 0755 $(BUILD)/meshfabric $(DESTDIR)$(PREFIX)/sbin/meshfabric

@@ -78,6 +78,8 @@ extern const struct mf_cmd mf_cmd_stats;
 extern const struct mf_cmd mf_cmd_monitor;
 extern const struct mf_cmd mf_cmd_link;
 extern const struct mf_cmd mf_cmd_node;
+/* The papers' claims, computed (cmd_papers.c). */
+extern const struct mf_cmd mf_cmd_papers;
 
 /* Results of mf_args_next besides option keys (keep keys >= 0). */
 enum {

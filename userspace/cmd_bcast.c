@@ -35,7 +35,7 @@ static const struct mf_opt bcast_opts[] = {
 	  "source: coordinates (3,4) or node id; hex: address (default 0)" },
 	{ "algo", 0, "ALGO", KEY_ALGO,
 	  "auto (default), eyes, hex, tree, binomial, flood, tsay-wang, mintcd, "
-	  "wormhole, split" },
+	  "wormhole, split, eyes-paper" },
 	{ "size", 0, "BYTES", KEY_SIZE, "payload bytes, 0..65536 (default 64)" },
 	{ "ethertype", 0, "TYPE", KEY_ETHERTYPE,
 	  "Ethernet type, 0x0600..0xffff (default 0x88b5)" },

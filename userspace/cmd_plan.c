@@ -46,7 +46,7 @@ static const struct mf_opt plan_opts[] = {
 	  "source: coordinates (3,4) or node id; hex: address (default 0)" },
 	{ "algo", 0, "ALGO", KEY_ALGO,
 	  "auto (default), eyes, hex, tree, binomial, flood, tsay-wang, mintcd, "
-	  "wormhole, split" },
+	  "wormhole, split, eyes-paper" },
 	{ "routing", 0, "ROUTING", KEY_ROUTING,
 	  "dor, diagonal, cdo (mesh/torus), a1 (hex); default per topology" },
 	{ "model", 0, "MODEL", KEY_MODEL,

@@ -30,6 +30,7 @@ static const struct mf_cmd *const commands[] = {
 	&mf_cmd_monitor,
 	&mf_cmd_link,
 	&mf_cmd_node,
+	&mf_cmd_papers,
 	NULL
 };
 

@@ -639,5 +639,89 @@ else
 	sed 's/^/# /' "$TMP/san.err" | head -n 20
 	notok "ASan/UBSan build: route and plan around faults run clean"
 fi
+# ---------------------------------------------------------------- papers
+# eyes-paper (000 Algorithm 1, 001 Algorithm 2 as printed): the independent
+# checker above, and the figures the papers print for the algorithms.
+for a in "--mesh 8x8 --from 0,3" "--mesh 4x4x4 --from 0,1,2"; do
+	# shellcheck disable=SC2086
+	check "plan --algo eyes-paper --json $a: independent check" \
+		plan_json_ok --algo eyes-paper $a
+done
+got=""
+for a in "4x4 1,0" "4x4 0,1" "8x8 0,0" "8x8 0,3" "8x8 2,2"; do
+	set -- $a
+	got="$got $("$MF" plan --json --summary --mesh "$1" --from "$2" --algo eyes-paper 2>&1 |
+		   json_field 'd["summary"]["tcd"]' 2>/dev/null)"
+done
+if [ "$got" = " 17 16 79 75 69" ]; then
+	ok "eyes-paper: 17 from 1,0 and 16 from 0,1 on 4x4 (001 sec. 2), 79, 75, 69 on 8x8"
+else
+	notok "eyes-paper: 17 16 79 75 69 expected, got '$got'"
+fi
+bad 1 plan --torus 8x8 --algo eyes-paper
+bad 2 papers --paper 005
+bad 2 papers --json --markdown
+bad 2 papers extra
+# papers --json: the fields, the papers and verdicts allowed, and every
+# claim's command runs (exit 0) with this build's tool.
+cat >"$TMP/papers.py" <<'PYEOF'
+import json, shlex, subprocess, sys
+mf = sys.argv[1]
+d = json.load(sys.stdin)
+assert isinstance(d, list) and len(d) >= 100, "only %d claims" % len(d)
+keys = ["paper", "claim", "case", "paper_value", "as_printed", "meshfabric",
+        "verdict", "command"]
+seen = set()
+for c in d:
+    for k in keys:
+        assert isinstance(c.get(k), str) and (c[k] or k == "case"), (k, c)
+    assert c["paper"] in ("000", "001", "002", "003", "004"), c
+    assert c["verdict"] in ("holds", "false", "typo", "not reached"), c
+    seen.add(c["paper"])
+    argv = shlex.split(c["command"])
+    assert argv[0] == "meshfabric", c["command"]
+    r = subprocess.run([mf] + argv[1:], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)
+    assert r.returncode == 0, (c["command"], r.stderr)
+assert seen == {"000", "001", "002", "003", "004"}, seen
+print("%d claims" % len(d))
+PYEOF
+if "$MF" papers --json >"$TMP/papers.json" 2>"$TMP/e" &&
+   python3 "$TMP/papers.py" "$MF" <"$TMP/papers.json" >"$TMP/o" 2>&1; then
+	ok "papers --json: $(cat "$TMP/o"), fields, verdicts, every command exits 0"
+else
+	sed 's/^/# /' "$TMP/e" "$TMP/o" | tail -n 5
+	notok "papers --json: fields, verdicts, every command exits 0"
+fi
+# the claims the issue names, by their JSON
+cat >"$TMP/papers2.py" <<'PYEOF'
+import json, sys
+d = json.load(sys.stdin)
+def row(paper, claim, case):
+    r = [c for c in d if c["paper"] == paper and c["claim"].startswith(claim)
+         and c["case"] == case]
+    assert len(r) == 1, (paper, claim, case, len(r))
+    return r[0]
+r = row("000", "Theorem 2: Algorithm 1 is minimal", "8x8 mesh from 0,3")
+assert (r["as_printed"], r["meshfabric"], r["verdict"]) == ("75", "74", "false"), r
+r = row("000", "Theorem 2: Algorithm 1 is minimal", "8x8 mesh from 3,2")
+assert (r["as_printed"], r["meshfabric"], r["verdict"]) == ("70", "69", "false"), r
+r = row("000", "Appendix: D_2(1,0)", "4x4 mesh from 1,0")
+assert (r["as_printed"], r["meshfabric"], r["verdict"]) == ("17", "16", "false"), r
+r = row("001", "Eq. 12: OD_k", "2x2x2 mesh")
+assert r["verdict"] == "typo" and r["meshfabric"].startswith("7"), r
+r = row("004", "Theorem 4: Delta(simple)", "T_5^3, dor")
+assert (r["paper_value"], r["meshfabric"], r["verdict"]) == ("48", "48", "holds"), r
+PYEOF
+check "papers --json: 000 Theorem 2 (75/74, 70/69), 17 vs 16, 001 Eq. 12, 004 Theorem 4" \
+	python3 "$TMP/papers2.py" <"$TMP/papers.json"
+# docs/papers.md is generated, never edited: a fresh run must equal it
+if "$MF" papers --markdown >"$TMP/papers.md" 2>"$TMP/e" &&
+   diff -u docs/papers.md "$TMP/papers.md" >"$TMP/d" 2>&1; then
+	ok "docs/papers.md equals meshfabric papers --markdown (make docs/papers.md)"
+else
+	sed 's/^/# /' "$TMP/e" "$TMP/d" | head -n 20
+	notok "docs/papers.md equals meshfabric papers --markdown (make docs/papers.md)"
+fi
 
 tap_end

@@ -41,7 +41,8 @@ _meshfabric()
 
 	case $prev in
 	--algo)
-		words="auto eyes hex tree binomial flood tsay-wang mintcd wormhole split" ;;
+		words="auto eyes hex tree binomial flood tsay-wang mintcd wormhole
+		       split eyes-paper" ;;
 	--routing)
 		words="default dor diagonal cdo a1" ;;
 	--model)
@@ -64,6 +65,8 @@ _meshfabric()
 		words="0.1% 1% 10%" ;;
 	--link-queue|queue|--size)
 		return 0 ;;
+	--paper)
+		words="000 001 002 003 004" ;;
 	--from|--to|--name|--svg|--prefix|--ipv4)
 		return 0 ;;	# free-form values
 	--down|--down-node)

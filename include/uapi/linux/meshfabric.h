@@ -38,7 +38,8 @@
 #define MESHFABRIC_ALGO_MINTCD		7	/* search, one-port */
 #define MESHFABRIC_ALGO_WORMHOLE	8	/* box splitting, all-port */
 #define MESHFABRIC_ALGO_SPLIT		9	/* unequal box splits, one-port */
-#define MESHFABRIC_ALGO_MAX		9
+#define MESHFABRIC_ALGO_EYES_PAPER	10	/* 000/001 as printed, one-port */
+#define MESHFABRIC_ALGO_MAX		10
 
 /* Port models. */
 #define MESHFABRIC_MODEL_ONE_PORT	1

@@ -19,6 +19,7 @@ const struct mf_algo *const mf_algos[] = {
 	&mf_algo_mintcd,
 	&mf_algo_wormhole,
 	&mf_algo_split,
+	&mf_algo_eyes_paper,
 	NULL
 };
 
@@ -141,7 +142,7 @@ static u32 auto_model(const struct mf_topo *t, u32 model)
 		return model;
 	for (i = 0; mf_algos[i]; i++)
 		if (mf_algos[i]->model == MESHFABRIC_MODEL_ONE_PORT &&
-		    !mf_algos[i]->supports(t))
+		    !mf_algos[i]->reproduction && !mf_algos[i]->supports(t))
 			return MESHFABRIC_MODEL_ONE_PORT;
 	return MESHFABRIC_MODEL_ALL_PORT;
 }
@@ -177,7 +178,7 @@ static int plan_auto(const struct mf_topo *t, u32 model, u32 source,
 	for (i = 0; mf_algos[i]; i++) {
 		const struct mf_algo *a = mf_algos[i];
 
-		if (a->model != model || a->supports(t))
+		if (a->model != model || a->reproduction || a->supports(t))
 			continue;
 		err = build_one(a, t, source, routing, &tmp);
 		if (!err)
@@ -308,7 +309,7 @@ static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 	for (i = 0; mf_algos[i]; i++) {
 		const struct mf_algo *a = mf_algos[i];
 
-		if (a->model != model || a->supports(t))
+		if (a->model != model || a->reproduction || a->supports(t))
 			continue;
 		memset(&rs, 0, sizeof(rs));
 		err = build_one(a, t, source, r->routing, &ff);

@@ -22,6 +22,7 @@ struct mf_algo {
 	u32 model;		/* MESHFABRIC_MODEL_* */
 	const char *covers;	/* e.g. "2^k x ... x 2^k meshes and tori" */
 	bool routed;		/* build() follows the routing it is given */
+	bool reproduction;	/* a paper as printed: never chosen by auto */
 	int (*supports)(const struct mf_topo *t);
 	int (*build)(const struct mf_topo *t, u32 source, u32 routing,
 		     struct mf_sched *s);
@@ -116,6 +117,7 @@ extern const struct mf_algo mf_algo_tsay_wang;
 extern const struct mf_algo mf_algo_mintcd;
 extern const struct mf_algo mf_algo_wormhole;
 extern const struct mf_algo mf_algo_split;
+extern const struct mf_algo mf_algo_eyes_paper;
 
 /* True if every dims[i] is the same power of two (2^k x ... x 2^k). */
 bool mf_topo_is_pow2_cube(const struct mf_topo *t, u32 *k);

@@ -159,6 +159,10 @@ if [ -x $IPERF ]; then
 	"$MF" exec tp 0,0 -- $IPERF -c "$dst" -t 6 --get-server-output >/tmp/tcp.$$ 2>&1
 	r=$(mid /tmp/tcp.$$)
 	busy1=$("$MF" -j link show tp 1,0 x+ | sed 's/.*"now_ns":\([0-9]*\).*"busy_ns":\([0-9]*\).*/\1 \2/')
+	"$MF" stats tp --svg /tmp/busy.$$.svg --svg-by busy >/dev/null
+	us=$(( $("$MF" -j link show tp 1,0 x+ | json busy_ns) / 1000 ))
+	check "stats --svg-by busy colours by busy time: the busiest link is (1,0) x+" \
+		grep -q "busiest $us us busy" /tmp/busy.$$.svg
 	note "TCP through a 10 Mbit/s link: $r Mbit/s; the link was busy $(echo $busy0 $busy1 | awk '{ printf "%.1f", ($4 - $2) * 100 / ($3 - $1) }')% of the time"
 	check "TCP through 10 Mbit/s: within 10% below, never above" \
 		awk -v r="$r" 'BEGIN { exit !(r >= 9 && r <= 10) }'

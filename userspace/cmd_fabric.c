@@ -86,16 +86,11 @@ static const struct mf_opt create_opts[] = {
 	{ "ipv4", 0, "PREFIX", KEY_IPV4,
 	  "also give node i the address i+1 of PREFIX (e.g. 10.0.0.0/16)" },
 	{ "no-ipv6", 0, NULL, KEY_NO_IPV6, "no IPv6 unique local addresses" },
-	{ "link-rate", 0, "RATE", KEY_LINK_RATE,
-	  "every link's rate (tc units: 100mbit, 1gbit; default unlimited)" },
-	{ "link-delay", 0, "TIME", KEY_LINK_DELAY,
-	  "every link's delay (1ms, 250us, 40ns; default 0)" },
+	MF_OPTS_LINK(KEY_LINK_RATE, KEY_LINK_DELAY, KEY_SWITCHING),
 	{ "link-queue", 0, "FRAMES", KEY_LINK_QUEUE,
 	  "every link's queue limit (default 1000)" },
 	{ "link-loss", 0, "PERCENT", KEY_LINK_LOSS,
 	  "every link's loss probability (e.g. 1%; default 0)" },
-	{ "switching", 0, "MODE", KEY_SWITCHING,
-	  "store-and-forward (default) or cut-through" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 

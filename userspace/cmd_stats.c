@@ -23,13 +23,15 @@
 #include "svg.h"
 #include "units.h"
 
-enum { KEY_ALL = 1, KEY_RESET, KEY_SVG, KEY_TOP };
+enum { KEY_ALL = 1, KEY_RESET, KEY_SVG, KEY_TOP, KEY_SVG_BY };
 
 static const struct mf_opt stats_opts[] = {
 	{ "all", 'a', NULL, KEY_ALL, "list every link, used or not" },
 	{ "reset", 0, NULL, KEY_RESET, "reset the counters after reading them (root)" },
 	{ "svg", 0, "FILE", KEY_SVG, "draw the fabric, links coloured by load, to FILE" },
 	{ "top", 0, "N", KEY_TOP, "text: list only the N busiest links" },
+	{ "svg-by", 0, "WHAT", KEY_SVG_BY,
+	  "colour --svg by packets (default) or busy (time spent serialising)" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -54,7 +56,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_topo t;
 	struct mf_args ar;
 	struct mf_json j;
-	bool all = false, reset = false;
+	bool all = false, reset = false, by_busy = false;
 	u64 packets = 0, bytes = 0, drops = 0;
 	u32 n = 0, nli = 0, i, used = 0, top = 0, shown = 0, exist = 0;
 	char busy[32];
@@ -80,6 +82,12 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 			break;
 		case KEY_SVG:
 			svg = val;
+			break;
+		case KEY_SVG_BY:
+			if (strcmp(val, "packets") && strcmp(val, "busy"))
+				return mf_usage(cmd, "--svg-by '%.40s': packets or busy",
+						val);
+			by_busy = !strcmp(val, "busy");
 			break;
 		case KEY_TOP:
 			if (mf_parse_u32(val, 1, U32_MAX, &top))
@@ -116,14 +124,22 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	}
 	mf_format_shape(&t, shape, sizeof(shape));
 	if (svg) {
-		snprintf(title, sizeof(title), "%s: %s %s, link load (packets)",
-			 (const char *)in.name, mf_topo_kind_name(t.kind), shape);
+		snprintf(title, sizeof(title), "%s: %s %s, link %s",
+			 (const char *)in.name, mf_topo_kind_name(t.kind), shape,
+			 by_busy ? "utilisation (time busy)" : "load (packets)");
+		/* busy: colour by the microseconds each link serialised */
+		for (i = 0; by_busy && i < n; i++)
+			e[i].packets = li[i].busy_ns / 1000;
 		f = fopen(svg, "w");
 		if (!f) {
 			r = mf_fail("%s: %s", svg, strerror(errno));
 			goto out;
 		}
-		r = mf_svg_write(f, &t, title, e, n);
+		r = mf_svg_write(f, &t, title, e, n,
+				 by_busy ? "us busy" : "packets");
+		/* the text and JSON below list packets again */
+		for (i = 0; by_busy && i < n; i++)
+			e[i].packets = li[i].packets;
 		if (fclose(f) && !r)
 			r = -errno;
 		if (r) {

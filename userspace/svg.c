@@ -146,7 +146,8 @@ static void xml_text(FILE *f, const char *s)
 }
 
 int mf_svg_write(FILE *f, const struct mf_topo *t, const char *title,
-		 const struct meshfabric_link_entry *links, u32 nlinks)
+		 const struct meshfabric_link_entry *links, u32 nlinks,
+		 const char *what)
 {
 	double minx = 1e18, miny = 1e18, maxx = -1e18, maxy = -1e18, unit, w, h;
 	double x0, y0, x1, y1, dx, dy, dist, fr;
@@ -193,8 +194,8 @@ int mf_svg_write(FILE *f, const struct mf_topo *t, const char *title,
 	fprintf(f, "<text x=\"20\" y=\"22\" font-size=\"15\">");
 	xml_text(f, title);
 	fprintf(f, "</text>\n<text x=\"20\" y=\"40\" font-size=\"11\">%llu of %u directed "
-		"links used, busiest %llu packets; a link a-&gt;b is drawn on a's side</text>\n",
-		(unsigned long long)used, nlinks, (unsigned long long)maxp);
+		"links used, busiest %llu %s; a link a-&gt;b is drawn on a's side</text>\n",
+		(unsigned long long)used, nlinks, (unsigned long long)maxp, what);
 	fprintf(f, "<g stroke-linecap=\"round\">\n");
 	for (k = 0; k < nlinks; k++) {
 		const struct meshfabric_link_entry *e = &links[k];
@@ -223,10 +224,10 @@ int mf_svg_write(FILE *f, const struct mf_topo *t, const char *title,
 		mf_format_node(t, e->peer, b, sizeof(b));
 		mf_format_port(t, e->port, pn, sizeof(pn));
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"%.1f\"><title>%s -&gt; %s (%s): %llu packets, %llu bytes"
+			"stroke-width=\"%.1f\"><title>%s -&gt; %s (%s): %llu %s, %llu bytes"
 			"</title></line>\n", X(x0), Y(y0), X(x1), Y(y1), col,
 			(e->packets ? 1.5 + 3.5 * fr : 1) * (unit >= 20 ? 1 : unit / 20),
-			a, b, pn, (unsigned long long)e->packets,
+			a, b, pn, (unsigned long long)e->packets, what,
 			(unsigned long long)e->bytes);
 	}
 	fprintf(f, "</g>\n<g fill=\"#404040\">\n");
@@ -246,8 +247,8 @@ int mf_svg_write(FILE *f, const struct mf_topo *t, const char *title,
 		fprintf(f, "<rect x=\"%u\" y=\"%.0f\" width=\"20\" height=\"10\" fill=\"%s\"/>\n",
 			20 + i * 20, y0, col);
 	}
-	fprintf(f, "<text x=\"250\" y=\"%.0f\" font-size=\"11\">0 .. %llu packets "
-		"(grey: unused)</text>\n", y0 + 9, (unsigned long long)maxp);
+	fprintf(f, "<text x=\"250\" y=\"%.0f\" font-size=\"11\">0 .. %llu %s "
+		"(grey: unused)</text>\n", y0 + 9, (unsigned long long)maxp, what);
 	fprintf(f, "</svg>\n");
 #undef X
 #undef Y

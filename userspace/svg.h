@@ -21,8 +21,12 @@
 
 #include "topo.h"
 
-/* links: every directed link (node * nports + port order). 0 or -errno. */
+/* links: every directed link (node * nports + port order), coloured by
+ * their packets field, which counts what (e.g. "packets", or "us busy"
+ * for stats --svg-by busy).  0 or -errno.
+ */
 int mf_svg_write(FILE *f, const struct mf_topo *t, const char *title,
-		 const struct meshfabric_link_entry *links, u32 nlinks);
+		 const struct meshfabric_link_entry *links, u32 nlinks,
+		 const char *what);
 
 #endif /* MF_SVG_H */

@@ -16,6 +16,15 @@
 #include <stddef.h>
 #include "mf_compat.h"
 
+/* The link-model options that create and plan share (struct mf_opt). */
+#define MF_OPTS_LINK(rate_key, delay_key, switching_key) \
+	{ "link-rate", 0, "RATE", rate_key, \
+	  "links' rate, tc units (100mbit, 1gbit; default unlimited)" }, \
+	{ "link-delay", 0, "TIME", delay_key, \
+	  "links' delay (1ms, 250us, 40ns; default 0)" }, \
+	{ "switching", 0, "MODE", switching_key, \
+	  "store-and-forward (default) or cut-through" }
+
 int mf_parse_rate(const char *s, u64 *bps, char *err, size_t errlen);
 int mf_parse_time(const char *s, u64 *ns, char *err, size_t errlen);
 /* loss in parts per 10^9 */

@@ -57,6 +57,8 @@ _meshfabric()
 		words="store-and-forward cut-through" ;;
 	--mode)
 		words="sync async" ;;
+	--svg-by)
+		words="packets busy" ;;
 	--link-rate|rate)
 		words="1mbit 10mbit 100mbit 1gbit 10gbit" ;;
 	--link-delay|delay)

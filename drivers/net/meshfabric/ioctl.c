@@ -456,10 +456,10 @@ out:
 	return err;
 }
 
-static void mf_link_entry(struct mf_fabric *f, u64 l,
-			  struct meshfabric_link_entry *le)
+static void mf_link_entry(struct mf_fabric *f, u64 l, u64 now, void *p)
 {
 	const struct mf_topo *t = &f->topo;
+	struct meshfabric_link_entry *le = p;
 
 	memset(le, 0, sizeof(*le));
 	le->node = l / t->nports;
@@ -472,23 +472,35 @@ static void mf_link_entry(struct mf_fabric *f, u64 l,
 	mf_link_read(f, l, &le->packets, &le->bytes);
 }
 
-/* Copy entries first .. first + count - 1 out, MF_CHUNK at a time. */
-static int mf_link_copy(struct mf_fabric *f, struct meshfabric_link_stats *ls)
+static void mf_link_info_entry(struct mf_fabric *f, u64 l, u64 now, void *p)
 {
-	struct meshfabric_link_entry __user *up = u64_to_user_ptr(ls->links_ptr);
-	struct meshfabric_link_entry *buf;
+	mf_link_info(f, l, now, p);
+}
+
+/* Copy the entries of links first .. first + *count - 1 (size bytes
+ * each, filled by fill at time now) to user memory at ptr, MF_CHUNK at
+ * a time; *count becomes the number copied.  No lock is held: a caller
+ * whose buffer faults slowly (userfaultfd) stalls no other reader.
+ */
+static int mf_link_copy(struct mf_fabric *f, u64 ptr, u32 first, u32 *count,
+			size_t size, u64 now,
+			void (*fill)(struct mf_fabric *f, u64 l, u64 now,
+				     void *entry))
+{
+	u8 __user *up = u64_to_user_ptr(ptr);
 	u32 n, i, k, done = 0;
 	int err = 0;
+	u8 *buf;
 
-	n = min_t(u64, ls->count, f->links.n - ls->first);
-	buf = mf_counted_zalloc(MF_CHUNK * sizeof(*buf));
+	n = min_t(u64, *count, f->links.n - first);
+	buf = mf_counted_zalloc(MF_CHUNK * size);
 	if (!buf)
 		return -ENOMEM;
 	while (done < n) {
 		k = min_t(u32, MF_CHUNK, n - done);
 		for (i = 0; i < k; i++)
-			mf_link_entry(f, (u64)ls->first + done + i, &buf[i]);
-		if (copy_to_user(up + done, buf, k * sizeof(*buf))) {
+			fill(f, (u64)first + done + i, now, buf + i * size);
+		if (copy_to_user(up + done * size, buf, k * size)) {
 			err = -EFAULT;
 			break;
 		}
@@ -496,7 +508,7 @@ static int mf_link_copy(struct mf_fabric *f, struct meshfabric_link_stats *ls)
 		cond_resched();
 	}
 	mf_counted_free(buf);
-	ls->count = done;
+	*count = done;
 	return err;
 }
 
@@ -526,7 +538,9 @@ static long mf_ioc_link_stats(void __user *argp)
 	 * slowly (userfaultfd) must not stall other readers of the fabric.
 	 */
 	if (ls.links_ptr)
-		err = mf_link_copy(f, &ls);
+		err = mf_link_copy(f, ls.links_ptr, ls.first, &ls.count,
+				   sizeof(struct meshfabric_link_entry), 0,
+				   mf_link_entry);
 	else
 		ls.count = 0;
 	if (!err && copy_to_user(argp, &ls, sizeof(ls)))
@@ -566,36 +580,6 @@ static long mf_ioc_link_set(void __user *argp)
 	return copy_to_user(argp, &ls, sizeof(ls)) ? -EFAULT : 0;
 }
 
-/* LINK_GET's entries first .. first + count - 1, MF_CHUNK at a time. */
-static int mf_link_info_copy(struct mf_fabric *f,
-			     struct meshfabric_link_get *lg)
-{
-	struct meshfabric_link_info __user *up = u64_to_user_ptr(lg->links_ptr);
-	struct meshfabric_link_info *buf;
-	u32 n, i, k, done = 0;
-	int err = 0;
-
-	n = min_t(u64, lg->count, f->links.n - lg->first);
-	buf = mf_counted_zalloc(MF_CHUNK * sizeof(*buf));
-	if (!buf)
-		return -ENOMEM;
-	while (done < n) {
-		k = min_t(u32, MF_CHUNK, n - done);
-		for (i = 0; i < k; i++)
-			mf_link_info(f, (u64)lg->first + done + i, lg->now_ns,
-				     &buf[i]);
-		if (copy_to_user(up + done, buf, k * sizeof(*buf))) {
-			err = -EFAULT;
-			break;
-		}
-		done += k;
-		cond_resched();
-	}
-	mf_counted_free(buf);
-	lg->count = done;
-	return err;
-}
-
 static long mf_ioc_link_get(void __user *argp)
 {
 	struct meshfabric_link_get lg;
@@ -618,7 +602,9 @@ static long mf_ioc_link_get(void __user *argp)
 	lg.switching = READ_ONCE(f->links.switching);
 	lg.now_ns = ktime_get_ns();
 	if (lg.links_ptr)
-		err = mf_link_info_copy(f, &lg);
+		err = mf_link_copy(f, lg.links_ptr, lg.first, &lg.count,
+				   sizeof(struct meshfabric_link_info),
+				   lg.now_ns, mf_link_info_entry);
 	else
 		lg.count = 0;
 	if (!err && copy_to_user(argp, &lg, sizeof(lg)))

@@ -40,6 +40,14 @@ check_eq "show: 5 links down" "$("$MF" -j show ft | json down_links)" 5
 b=$("$MF" -j bcast ft --from 0,0)
 check_eq "bcast around (2,2): 23 delivered" "$(echo "$b" | json delivered)" 23
 check_eq "bcast around (2,2): 1 unreachable" "$(echo "$b" | json unreachable)" 1
+pd=$("$MF" -j plan --torus 5x5 --from 0,0 --summary --down 0,0:x+ --down-node 2,2)
+check_eq "the kernel's repaired broadcast has plan --down's steps and TCD" \
+	"$(echo "$b" | json steps) $(echo "$b" | json tcd)" \
+	"$(echo "$pd" | json steps) $(echo "$pd" | json tcd)"
+check_eq "bcast reports the fault-free TCD as plan --down does" \
+	"$(echo "$b" | json fault_free_tcd)" "$(echo "$pd" | json fault_free_tcd)"
+check "bcast --steps around the faults: the tool rebuilds the kernel's repaired schedule" \
+	sh -c "'$MF' bcast ft --from 0,0 --steps >/dev/null"
 check_rc "ping (2,2) fails" 1 "$MF" exec ft 0,0 -- ping -c 1 -W 1 "$d22"
 check "(2,2) has no carrier (ip link: NO-CARRIER)" \
 	sh -c "'$IP' -n ft-2-2 link show ft | grep -q NO-CARRIER"

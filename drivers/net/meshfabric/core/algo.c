@@ -4,7 +4,6 @@
  * list it here.
  */
 #include "algo.h"
-#include "linkacct.h"
 #include "timing.h"
 #include "route.h"
 #include "check.h"
@@ -90,48 +89,24 @@ static bool better(const struct auto_rank *a, const struct auto_rank *b)
 }
 
 /* s's completion for auto (see above): tm's fabric time, or with tm NULL
- * the sum over steps of each step's largest link load.
+ * the checker's serialised steps (st, mf_check()'s statistics of s).
  */
 static int auto_cost(const struct mf_topo *t, const struct mf_sched *s,
-		     const struct mf_timing *tm, u64 *cost)
+		     const struct mf_timing *tm, const struct mf_stats *st,
+		     u64 *cost)
 {
-	const struct mf_send *sd;
-	struct mf_linkacct a;
 	struct mf_timeline tl;
-	u32 i, k, h, n, most, load;
-	int err, port;
+	int err;
 
-	*cost = 0;
-	if (tm) {
-		err = mf_timeline_alloc(&tl, t, s);
-		if (!err)
-			err = mf_sched_time(t, s, tm, NULL, &tl);
-		*cost = tl.total_ns;
-		mf_timeline_free(&tl);
-		return err;
-	}
-	err = mf_linkacct_init(&a, t);
-	if (err)
-		return err;
-	for (i = 0; i < s->nsteps; i++) {
-		mf_linkacct_step(&a);
-		sd = mf_sched_sends(s, i, &n);
-		most = 0;
-		for (k = 0; k < n; k++) {
-			const u32 *p = &s->path[sd[k].path];
-
-			for (h = 0; h < sd[k].hops; h++) {
-				port = mf_topo_port(t, p[h], p[h + 1]);
-				load = mf_linkacct_hop(&a,
-						       mf_topo_link(t, p[h], port));
-				if (load > most)
-					most = load;
-			}
-		}
-		*cost += most;
-	}
-	mf_linkacct_free(&a);
-	return 0;
+	*cost = st->serial;
+	if (!tm)
+		return 0;
+	err = mf_timeline_alloc(&tl, t, s);
+	if (!err)
+		err = mf_sched_time(t, s, tm, NULL, &tl);
+	*cost = tl.total_ns;
+	mf_timeline_free(&tl);
+	return err;
 }
 
 static u32 auto_model(const struct mf_topo *t, u32 model)
@@ -184,7 +159,7 @@ static int plan_auto(const struct mf_topo *t, u32 model, u32 source,
 		if (!err)
 			err = mf_check(t, &tmp, &r.st, NULL, 0);
 		if (!err)
-			err = auto_cost(t, &tmp, tm, &r.cost);
+			err = auto_cost(t, &tmp, tm, &r.st, &r.cost);
 		if (err == -ENOMEM) {
 			mf_sched_free(&tmp);
 			mf_sched_free(s);
@@ -319,7 +294,7 @@ static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 			err = repair_checked(t, r, &ff, &rs, &rk.st, &rep, NULL,
 					     0);
 		if (!err)
-			err = auto_cost(t, &rs, NULL, &rk.cost);
+			err = auto_cost(t, &rs, NULL, &rk.st, &rk.cost);
 		mf_sched_free(&ff);
 		if (err == -ENOMEM || err == -E2BIG) {
 			mf_sched_free(&rs);

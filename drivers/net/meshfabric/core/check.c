@@ -67,7 +67,8 @@ int mf_check_faults(const struct mf_topo *t, const struct mf_sched *s,
 	u32 *informed = NULL;	/* step + 1 in which a node was informed */
 	u32 *sent = NULL;	/* one-port: step + 1 of a node's last send */
 	u32 *first = NULL;	/* all-port: step + 1 of a link's last first-hop */
-	u32 i, j, h, count = 1, nsends, unreachable = 0;
+	u32 i, j, h, count = 1, nsends, unreachable = 0, most, load;
+	u64 l;
 	int ret;
 
 	memset(st, 0, sizeof(*st));
@@ -111,6 +112,7 @@ int mf_check_faults(const struct mf_topo *t, const struct mf_sched *s,
 		}
 		m = mf_sched_sends(s, i, &nsends);
 		mf_linkacct_step(&acc);
+		most = 0;
 		for (j = 0; j < nsends; j++, m++) {
 			const u32 *p;
 			int port;
@@ -163,11 +165,14 @@ int mf_check_faults(const struct mf_topo *t, const struct mf_sched *s,
 						  "all-port: same port");
 					goto out;
 				}
-				mf_linkacct_hop(&acc,
-						mf_topo_link(t, p[h], (u32)port));
+				l = mf_topo_link(t, p[h], (u32)port);
+				load = mf_linkacct_hop(&acc, l);
+				if (load > most)
+					most = load;
 			}
 			st->tcd += m->hops;
 		}
+		st->serial += most;
 	}
 	if (count != t->nodes - unreachable) {
 		ret = BAD("%u of %u nodes informed, %u unreachable", count,

@@ -26,6 +26,9 @@ struct mf_stats {
 	u64 tcd;		/* sum of path lengths */
 	u32 max_link_load;	/* most sends on one directed link in one step */
 	u64 contention;		/* sum over (step, link) of load - 1 */
+	u64 serial;		/* sum over steps of the step's max link load:
+				 * its steps with contention serialised
+				 */
 	u32 unreachable;	/* mf_check_faults: nodes the source cannot reach */
 };
 

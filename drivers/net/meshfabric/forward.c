@@ -51,9 +51,14 @@ static int mf_forward_walk(struct mf_fabric *f, const struct mf_fstate *fs,
 	while (w.cur != dst) {
 		from = w.cur;
 		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w, dst);
-		*why = port < 0 ? MF_DROP_LINK_DOWN : MF_DROP_NODE_GONE;
-		if (port < 0 || ++hops > limit || mf_node_gone(f, w.cur))
+		if (unlikely(port < 0)) {
+			*why = MF_DROP_LINK_DOWN;
 			return -1;
+		}
+		if (++hops > limit || mf_node_gone(f, w.cur)) {
+			*why = MF_DROP_NODE_GONE;
+			return -1;
+		}
 		mf_link_count(f, (u64)from * np + port, packets, len);
 	}
 	return hops;
@@ -212,7 +217,7 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 		return NETDEV_TX_OK;
 	}
 	peer = rcu_dereference(f->node[dst].dev);
-	reason = MF_DROP_NODE_GONE;
+	reason = MF_DROP_NODE_GONE;	/* no peer: the walk does not run */
 	hops = peer ? mf_forward_walk(f, fs, priv->node, dst,
 				      skb_is_gso(skb) ?
 				      max_t(u32, 1, skb_shinfo(skb)->gso_segs) :

@@ -124,18 +124,24 @@ int mf_parse_mode(const char *s, bool *async, char *err, size_t errlen)
 	return -1;
 }
 
-/* v with up to 3 decimals, trailing zeros dropped, then unit. */
-static void mf_format_scaled(double v, const char *unit, char *buf, size_t len)
+/* v with up to prec decimals, trailing zeros dropped, then unit. */
+static void mf_format_prec(double v, int prec, const char *unit, char *buf,
+			   size_t len)
 {
 	char num[48], *p;
 
-	snprintf(num, sizeof(num), "%.3f", v);
+	snprintf(num, sizeof(num), "%.*f", prec, v);
 	p = num + strlen(num) - 1;
 	while (*p == '0')
 		*p-- = 0;
 	if (*p == '.')
 		*p = 0;
 	snprintf(buf, len, "%s%s", num, unit);
+}
+
+static void mf_format_scaled(double v, const char *unit, char *buf, size_t len)
+{
+	mf_format_prec(v, 3, unit, buf, len);
 }
 
 void mf_format_rate(u64 bps, char *buf, size_t len)
@@ -170,13 +176,5 @@ void mf_format_time(u64 ns, char *buf, size_t len)
 
 void mf_format_loss(u32 ppb, char *buf, size_t len)
 {
-	char num[48], *p;
-
-	snprintf(num, sizeof(num), "%.7f", ppb / 1e7);
-	p = num + strlen(num) - 1;
-	while (*p == '0')
-		*p-- = 0;
-	if (*p == '.')
-		*p = 0;
-	snprintf(buf, len, "%s%%", num);
+	mf_format_prec(ppb / 1e7, 7, "%", buf, len);
 }

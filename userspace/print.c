@@ -7,6 +7,7 @@
 
 #include "print.h"
 #include "parse.h"
+#include "units.h"
 
 void mf_print_start(struct mf_print *p, FILE *f, bool json)
 {
@@ -81,12 +82,7 @@ void mf_print_u64(struct mf_print *p, int type, const char *key,
 void mf_print_double(struct mf_print *p, int type, const char *key,
 		     const char *fmt, double v)
 {
-	if (json_field(p, type, key)) {
-		mf_json_raw(&p->j);
-		fprintf(p->f, "%g", v);
-	} else if (text_field(p, type, fmt)) {
-		fprintf(p->f, fmt, v);
-	}
+	mf_print_float(p, type, key, NULL, fmt, v);
 }
 
 void mf_print_null(struct mf_print *p, int type, const char *key,
@@ -120,4 +116,77 @@ void mf_print_topology(struct mf_print *p, const struct mf_topo *t,
 	}
 	mf_format_shape(t, shape, sizeof(shape));
 	fprintf(p->f, fmt, mf_topo_kind_name(t->kind), shape);
+}
+
+void mf_print_s64(struct mf_print *p, int type, const char *key,
+		  const char *fmt, long long v)
+{
+	if (json_field(p, type, key))
+		mf_json_s64(&p->j, v);
+	else if (text_field(p, type, fmt))
+		fprintf(p->f, fmt, v);
+}
+
+void mf_print_float(struct mf_print *p, int type, const char *key,
+		    const char *jfmt, const char *fmt, double v)
+{
+	if (json_field(p, type, key)) {
+		mf_json_raw(&p->j);
+		fprintf(p->f, jfmt ? jfmt : "%g", v);
+	} else if (text_field(p, type, fmt)) {
+		fprintf(p->f, fmt, v);
+	}
+}
+
+void mf_print_bool(struct mf_print *p, int type, const char *key,
+		   const char *fmt, bool v)
+{
+	if (json_field(p, type, key))
+		mf_json_bool(&p->j, v);
+	else if (text_field(p, type, fmt))
+		fprintf(p->f, fmt, v ? "yes" : "no");
+}
+
+/* v as a number in JSON, by the name name() gives it in text. */
+static void print_named(struct mf_print *p, int type, const char *key,
+			const char *fmt, u64 v, const struct mf_topo *t,
+			void (*name)(const struct mf_topo *t, u32 v, char *buf,
+				     size_t len),
+			void (*unit)(u64 v, char *buf, size_t len))
+{
+	char buf[64];
+
+	if (json_field(p, type, key)) {
+		mf_json_u64(&p->j, v);
+	} else if (text_field(p, type, fmt)) {
+		if (name)
+			name(t, (u32)v, buf, sizeof(buf));
+		else
+			unit(v, buf, sizeof(buf));
+		fprintf(p->f, fmt, buf);
+	}
+}
+
+void mf_print_node(struct mf_print *p, int type, const char *key,
+		   const char *fmt, const struct mf_topo *t, u32 id)
+{
+	print_named(p, type, key, fmt, id, t, mf_format_node, NULL);
+}
+
+void mf_print_port(struct mf_print *p, int type, const char *key,
+		   const char *fmt, const struct mf_topo *t, u32 port)
+{
+	print_named(p, type, key, fmt, port, t, mf_format_port, NULL);
+}
+
+void mf_print_time(struct mf_print *p, int type, const char *key,
+		   const char *fmt, u64 ns)
+{
+	print_named(p, type, key, fmt, ns, NULL, NULL, mf_format_time);
+}
+
+void mf_print_rate(struct mf_print *p, int type, const char *key,
+		   const char *fmt, u64 bps)
+{
+	print_named(p, type, key, fmt, bps, NULL, NULL, mf_format_rate);
 }

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "mf_compat.h"
 
 enum {
 	MF_PRINT_FP = 1,	/* text only */
@@ -46,9 +47,18 @@ void mf_print_str(struct mf_print *p, int type, const char *key,
 /* fmt takes an unsigned long long (%llu) */
 void mf_print_u64(struct mf_print *p, int type, const char *key,
 		  const char *fmt, unsigned long long v);
+/* fmt takes a long long (%lld) */
+void mf_print_s64(struct mf_print *p, int type, const char *key,
+		  const char *fmt, long long v);
 /* JSON: "%g", as iproute2's print_float */
 void mf_print_double(struct mf_print *p, int type, const char *key,
 		     const char *fmt, double v);
+/* The same with the JSON number written through jfmt ("%.3f"). */
+void mf_print_float(struct mf_print *p, int type, const char *key,
+		    const char *jfmt, const char *fmt, double v);
+/* JSON: true or false; text: fmt with "yes" or "no" (%s). */
+void mf_print_bool(struct mf_print *p, int type, const char *key,
+		   const char *fmt, bool v);
 /* JSON: null; text: fmt as it is (e.g. "none") */
 void mf_print_null(struct mf_print *p, int type, const char *key,
 		   const char *fmt);
@@ -57,6 +67,19 @@ void mf_print_fp(struct mf_print *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 struct mf_topo;
+/*
+ * A number JSON gives as it is and text by its name (%s in fmt): a node
+ * (mf_format_node: "3,4", hex address), a port (mf_format_port: "x+"),
+ * a time (mf_format_time: "1.5us"), a rate (mf_format_rate: "1Gbit").
+ */
+void mf_print_node(struct mf_print *p, int type, const char *key,
+		   const char *fmt, const struct mf_topo *t, u32 id);
+void mf_print_port(struct mf_print *p, int type, const char *key,
+		   const char *fmt, const struct mf_topo *t, u32 port);
+void mf_print_time(struct mf_print *p, int type, const char *key,
+		   const char *fmt, u64 ns);
+void mf_print_rate(struct mf_print *p, int type, const char *key,
+		   const char *fmt, u64 bps);
 /* JSON: "topology":{"kind","dims"}; text: fmt with kind and shape (%s %s). */
 void mf_print_topology(struct mf_print *p, const struct mf_topo *t,
 		       const char *fmt);

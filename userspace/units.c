@@ -144,34 +144,52 @@ static void mf_format_scaled(double v, const char *unit, char *buf, size_t len)
 	mf_format_prec(v, 3, unit, buf, len);
 }
 
+/* A scale of a unit: values from one of it up are written in it. */
+struct unit_scale {
+	u64 one;
+	const char *name;
+};
+
+/* v in the largest unit of u (largest first, the last of one 1) it
+ * reaches; zero as written.
+ */
+static void mf_format_units(u64 v, const struct unit_scale *u,
+			    const char *zero, char *buf, size_t len)
+{
+	if (!v) {
+		snprintf(buf, len, "%s", zero);
+		return;
+	}
+	while (v < u->one)
+		u++;
+	mf_format_scaled(v / (double)u->one, u->name, buf, len);
+}
+
 void mf_format_rate(u64 bps, char *buf, size_t len)
 {
-	if (!bps)
-		snprintf(buf, len, "unlimited");
-	else if (bps >= 1000000000000ULL)
-		mf_format_scaled(bps / 1e12, "Tbit", buf, len);
-	else if (bps >= 1000000000ULL)
-		mf_format_scaled(bps / 1e9, "Gbit", buf, len);
-	else if (bps >= 1000000ULL)
-		mf_format_scaled(bps / 1e6, "Mbit", buf, len);
-	else if (bps >= 1000ULL)
-		mf_format_scaled(bps / 1e3, "Kbit", buf, len);
-	else
-		mf_format_scaled((double)bps, "bit", buf, len);
+	static const struct unit_scale rate[] = {
+		{ 1000000000000ULL, "Tbit" }, { 1000000000ULL, "Gbit" },
+		{ 1000000ULL, "Mbit" }, { 1000ULL, "Kbit" }, { 1, "bit" },
+	};
+
+	mf_format_units(bps, rate, "unlimited", buf, len);
 }
 
 void mf_format_time(u64 ns, char *buf, size_t len)
 {
-	if (!ns)
-		snprintf(buf, len, "0");
-	else if (ns >= 1000000000ULL)
-		mf_format_scaled(ns / 1e9, "s", buf, len);
-	else if (ns >= 1000000ULL)
-		mf_format_scaled(ns / 1e6, "ms", buf, len);
-	else if (ns >= 1000ULL)
-		mf_format_scaled(ns / 1e3, "us", buf, len);
-	else
-		mf_format_scaled((double)ns, "ns", buf, len);
+	static const struct unit_scale time[] = {
+		{ 1000000000ULL, "s" }, { 1000000ULL, "ms" }, { 1000ULL, "us" },
+		{ 1, "ns" },
+	};
+
+	mf_format_units(ns, time, "0", buf, len);
+}
+
+/* The switching mode's name, as mf_parse_switching reads it. */
+const char *mf_switching_name(u32 sw)
+{
+	return sw == MESHFABRIC_SWITCH_CUT_THROUGH ? "cut-through" :
+						      "store-and-forward";
 }
 
 void mf_format_loss(u32 ppb, char *buf, size_t len)

@@ -31,6 +31,8 @@ int mf_parse_time(const char *s, u64 *ns, char *err, size_t errlen);
 int mf_parse_loss(const char *s, u32 *ppb, char *err, size_t errlen);
 /* MESHFABRIC_SWITCH_* of "store-and-forward" / "cut-through". */
 int mf_parse_switching(const char *s, u32 *sw, char *err, size_t errlen);
+/* The name of a MESHFABRIC_SWITCH_* ("cut-through", ...). */
+const char *mf_switching_name(u32 sw);
 /* "sync" (false) / "async" (true): broadcast steps. */
 int mf_parse_mode(const char *s, bool *async, char *err, size_t errlen);
 /* "100Mbit", "1.5Gbit", "unlimited" for 0 */

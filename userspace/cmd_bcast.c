@@ -19,7 +19,6 @@
 
 #include "cli.h"
 #include "parse.h"
-#include "json.h"
 #include "check.h"
 #include "route.h"
 #include "dev.h"
@@ -75,25 +74,78 @@ static int down_links(const struct meshfabric_info *in,
 	return r;
 }
 
+/* What the broadcast did, text or JSON; fp: around faults, s: --steps. */
+static void print_bcast(struct mf_ctx *ctx, const struct meshfabric_info *in,
+			const struct mf_topo *t,
+			const struct meshfabric_bcast *b, u32 size, bool async,
+			const struct mf_fault_plan *fp,
+			const struct mf_sched *s, const u64 *step_ns)
+{
+	const struct mf_algo *ran = mf_algo_by_id(b->algo);
+	char shape[96];
+	struct mf_print p;
+
+	mf_format_shape(t, shape, sizeof(shape));
+	mf_print_start(&p, ctx->out, ctx->json);
+	mf_print_obj_open(&p, NULL);
+	mf_print_str(&p, MF_PRINT_ANY, "fabric", "broadcast        %s",
+		     (const char *)in->name);
+	mf_print_fp(&p, " (%s %s)", mf_topo_kind_name(t->kind), shape);
+	mf_print_node(&p, MF_PRINT_ANY, "source", " from %s", t, b->source);
+	mf_print_u64(&p, MF_PRINT_FP, NULL, " (node %llu)", b->source);
+	mf_print_u64(&p, MF_PRINT_FP, NULL, ", %llu bytes\n", size);
+	mf_print_str(&p, MF_PRINT_ANY, "algo", "algorithm        %s",
+		     ran ? ran->name : "?");
+	mf_print_str(&p, MF_PRINT_ANY, "model", " (%s)\n",
+		     ran ? mf_model_name(ran->model) : "?");
+	mf_print_str(&p, MF_PRINT_FP, NULL, "routing          %s\n",
+		     mf_route_name(in->routing));
+	mf_print_u64(&p, MF_PRINT_ANY, "steps", "steps            %llu\n",
+		     b->steps);
+	mf_print_u64(&p, MF_PRINT_ANY, "sends", "sends            %llu\n",
+		     b->sends);
+	mf_print_u64(&p, MF_PRINT_ANY, "tcd", "tcd              %llu\n",
+		     b->tcd);
+	mf_print_u64(&p, MF_PRINT_ANY, "max_link_load",
+		     "max link load    %llu\n", b->max_link_load);
+	mf_print_u64(&p, MF_PRINT_ANY, "contention",
+		     "contention       %llu\n", b->contention);
+	mf_print_u64(&p, MF_PRINT_ANY, "delivered", "delivered        %llu",
+		     b->delivered);
+	mf_print_u64(&p, MF_PRINT_FP, NULL, " of %llu\n", t->nodes - 1);
+	mf_print_u64(&p, b->unreachable ? MF_PRINT_ANY : MF_PRINT_JSON,
+		     "unreachable", "unreachable      %llu (links down)\n",
+		     b->unreachable);
+	if (fp)
+		mf_print_fault_free(&p, &fp->plan.stats);
+	mf_print_u64(&p, MF_PRINT_JSON, "elapsed_ns", NULL, b->elapsed_ns);
+	mf_print_double(&p, MF_PRINT_FP, NULL, "elapsed          %.1f us\n",
+			(double)b->elapsed_ns / 1000.0);
+	mf_print_str(&p, MF_PRINT_JSON, "mode", NULL, async ? "async" : "sync");
+	mf_print_timing(&p, b->fabric_time_ns ? MF_PRINT_ANY : MF_PRINT_JSON,
+			b->fabric_time_ns, step_ns, b->steps, true);
+	if (s)
+		mf_print_steps(&p, "schedule", t, s);
+	mf_print_end(&p);
+}
+
 static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_bcast;
 	const char *name = NULL, *from = NULL, *val;
 	u32 algo = MESHFABRIC_ALGO_AUTO, size = 64, etype = DEFAULT_ETHERTYPE, src = 0;
 	struct mf_plan_result res;
-	const struct mf_algo *ran;
 	struct meshfabric_bcast b;
 	struct meshfabric_info in;
 	struct mf_sched s;
 	struct mf_stats st;
 	struct mf_topo t;
 	struct mf_args ar;
-	struct mf_json j;
 	bool steps = false, have_sched = false, async = false, faulty;
 	struct mf_fault_plan fp;
 	struct mf_faults faults;
 	u64 *step_ns;
-	char err[256], a[64], shape[96];
+	char err[256];
 	unsigned char *payload;
 	int k, r, rc;
 
@@ -172,7 +224,6 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r)
 		return mf_fail("broadcast on %s: %s", (const char *)in.name,
 			       mf_dev_strerror(-r));
-	ran = mf_algo_by_id(b.algo);
 	/* links down: the kernel repaired the schedule of the algorithm
 	 * asked for; the same here gives it and the fault-free cost
 	 */
@@ -202,59 +253,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 				       st.steps, b.steps, st.sends, b.sends);
 		}
 	}
-	mf_format_node(&t, src, a, sizeof(a));
-	mf_format_shape(&t, shape, sizeof(shape));
-	if (ctx->json) {
-		mf_json_init(&j, ctx->out);
-		mf_json_obj(&j);
-		mf_json_kv_str(&j, "fabric", (const char *)in.name);
-		mf_json_kv_u64(&j, "source", src);
-		mf_json_kv_str(&j, "algo", ran ? ran->name : "?");
-		mf_json_kv_str(&j, "model", ran ? mf_model_name(ran->model) : "?");
-		mf_json_kv_u64(&j, "steps", b.steps);
-		mf_json_kv_u64(&j, "sends", b.sends);
-		mf_json_kv_u64(&j, "tcd", b.tcd);
-		mf_json_kv_u64(&j, "max_link_load", b.max_link_load);
-		mf_json_kv_u64(&j, "contention", b.contention);
-		mf_json_kv_u64(&j, "delivered", b.delivered);
-		mf_json_kv_u64(&j, "unreachable", b.unreachable);
-		if (faulty) {
-			mf_json_kv_u64(&j, "fault_free_steps",
-				       fp.plan.stats.steps);
-			mf_json_kv_u64(&j, "fault_free_tcd", fp.plan.stats.tcd);
-		}
-		mf_json_kv_u64(&j, "elapsed_ns", b.elapsed_ns);
-		mf_json_kv_str(&j, "mode", async ? "async" : "sync");
-		mf_print_timing_json(&j, b.fabric_time_ns, step_ns, b.steps);
-		if (have_sched && steps)
-			mf_print_steps_json(&j, "schedule", &s);
-		mf_json_end(&j);
-	} else {
-		fprintf(ctx->out, "broadcast        %s (%s %s) from %s (node %u), %u bytes\n",
-			(const char *)in.name, mf_topo_kind_name(t.kind), shape, a, src, size);
-		fprintf(ctx->out, "algorithm        %s (%s)\n", ran ? ran->name : "?",
-			ran ? mf_model_name(ran->model) : "?");
-		fprintf(ctx->out, "routing          %s\n", mf_route_name(in.routing));
-		fprintf(ctx->out, "steps            %u\n", b.steps);
-		fprintf(ctx->out, "sends            %u\n", b.sends);
-		fprintf(ctx->out, "tcd              %llu\n", (unsigned long long)b.tcd);
-		fprintf(ctx->out, "max link load    %u\n", b.max_link_load);
-		fprintf(ctx->out, "contention       %llu\n", (unsigned long long)b.contention);
-		fprintf(ctx->out, "delivered        %u of %u\n", b.delivered, t.nodes - 1);
-		if (b.unreachable)
-			fprintf(ctx->out, "unreachable      %u (links down)\n",
-				b.unreachable);
-		if (faulty)
-			fprintf(ctx->out, "fault-free       %u steps, tcd %llu\n",
-				fp.plan.stats.steps,
-				(unsigned long long)fp.plan.stats.tcd);
-		fprintf(ctx->out, "elapsed          %.1f us\n", (double)b.elapsed_ns / 1000.0);
-		if (b.fabric_time_ns)
-			mf_print_timing_text(ctx->out, b.fabric_time_ns,
-					     step_ns, b.steps, true);
-		if (have_sched && steps)
-			mf_print_steps_text(ctx->out, &t, &s);
-	}
+	print_bcast(ctx, &in, &t, &b, size, async, faulty ? &fp : NULL,
+		    have_sched && steps ? &s : NULL, step_ns);
 	if (have_sched)
 		mf_sched_free(&s);
 	mf_faults_free(&faults);

@@ -78,189 +78,137 @@ struct plan {
 	struct mf_fault_plan fp;	/* with faults: the repair's result */
 };
 
-/* The timing lines shared by plan and bcast: text. */
-void mf_print_timing_text(FILE *f, u64 total, const u64 *step_ns, u32 steps,
-			  bool per_step)
+/* The timing lines shared by plan and bcast. */
+void mf_print_timing(struct mf_print *p, int type, u64 total,
+		     const u64 *step_ns, u32 steps, bool per_step)
 {
-	char a[32];
+	int each = per_step ? type : MF_PRINT_JSON;
 	u32 i;
 
-	mf_format_time(total, a, sizeof(a));
-	fprintf(f, "fabric time      %s (%llu ns)\n", a,
-		(unsigned long long)total);
-	for (i = 0; per_step && i < steps; i++) {
-		mf_format_time(step_ns[i], a, sizeof(a));
-		fprintf(f, "  step %-3u done  %s (%llu ns)\n", i + 1, a,
-			(unsigned long long)step_ns[i]);
+	mf_print_time(p, type, "fabric_time_ns", "fabric time      %s", total);
+	mf_print_u64(p, type & MF_PRINT_FP, NULL, " (%llu ns)\n", total);
+	mf_print_arr_open(p, "step_ns");
+	for (i = 0; i < steps; i++) {
+		if (each & MF_PRINT_FP)
+			mf_print_fp(p, "  step %-3u done  ", i + 1);
+		mf_print_time(p, each, NULL, "%s", step_ns[i]);
+		mf_print_u64(p, each & MF_PRINT_FP, NULL, " (%llu ns)\n",
+			     step_ns[i]);
 	}
+	mf_print_arr_close(p);
 }
 
-/* The same in JSON: "fabric_time_ns" and "step_ns". */
-void mf_print_timing_json(struct mf_json *j, u64 total, const u64 *step_ns,
-			  u32 steps)
-{
-	u32 i;
-
-	mf_json_kv_u64(j, "fabric_time_ns", total);
-	mf_json_key(j, "step_ns");
-	mf_json_arr(j);
-	for (i = 0; i < steps; i++)
-		mf_json_u64(j, step_ns[i]);
-	mf_json_close(j);
-}
-
-static const char *switching_name(u32 sw)
-{
-	return sw == MESHFABRIC_SWITCH_CUT_THROUGH ? "cut-through" :
-						      "store-and-forward";
-}
-
-/* The one step printer of plan and bcast: text, one line per send. */
-void mf_print_steps_text(FILE *f, const struct mf_topo *t,
-			 const struct mf_sched *s)
-{
-	const struct mf_send *sd;
-	char a[64];
-	u32 i, k, h, n;
-
-	for (i = 0; i < s->nsteps; i++) {
-		sd = mf_sched_sends(s, i, &n);
-		fprintf(f, "step %u: %u send%s\n", i + 1, n, n == 1 ? "" : "s");
-		for (k = 0; k < n; k++) {
-			mf_format_node(t, sd[k].src, a, sizeof(a));
-			fprintf(f, "  %s ->", a);
-			mf_format_node(t, sd[k].dst, a, sizeof(a));
-			fprintf(f, " %s  (%u hop%s:", a, sd[k].hops,
-				sd[k].hops == 1 ? "" : "s");
-			for (h = 0; h <= sd[k].hops; h++) {
-				mf_format_node(t, s->path[sd[k].path + h], a,
-					       sizeof(a));
-				fprintf(f, " %s", a);
-			}
-			fprintf(f, ")\n");
-		}
-	}
-}
-
-/* The same in JSON: KEY: [[{"src","dst","path":[...]}],...] */
-void mf_print_steps_json(struct mf_json *j, const char *key,
-			 const struct mf_sched *s)
+/* The one step printer of plan and bcast. */
+void mf_print_steps(struct mf_print *p, const char *key,
+		    const struct mf_topo *t, const struct mf_sched *s)
 {
 	const struct mf_send *sd;
 	u32 i, k, h, n;
 
-	mf_json_key(j, key);
-	mf_json_arr(j);
+	mf_print_arr_open(p, key);
 	for (i = 0; i < s->nsteps; i++) {
 		sd = mf_sched_sends(s, i, &n);
-		mf_json_arr(j);
+		mf_print_arr_open(p, NULL);
+		mf_print_fp(p, "step %u: %u send%s\n", i + 1, n,
+			    n == 1 ? "" : "s");
 		for (k = 0; k < n; k++) {
-			mf_json_obj(j);
-			mf_json_kv_u64(j, "src", sd[k].src);
-			mf_json_kv_u64(j, "dst", sd[k].dst);
-			mf_json_key(j, "path");
-			mf_json_arr(j);
+			mf_print_obj_open(p, NULL);
+			mf_print_node(p, MF_PRINT_ANY, "src", "  %s ->", t,
+				      sd[k].src);
+			mf_print_node(p, MF_PRINT_ANY, "dst", " %s", t,
+				      sd[k].dst);
+			mf_print_fp(p, "  (%u hop%s:", sd[k].hops,
+				    sd[k].hops == 1 ? "" : "s");
+			mf_print_arr_open(p, "path");
 			for (h = 0; h <= sd[k].hops; h++)
-				mf_json_u64(j, s->path[sd[k].path + h]);
-			mf_json_close(j);
-			mf_json_close(j);
+				mf_print_node(p, MF_PRINT_ANY, NULL, " %s", t,
+					      s->path[sd[k].path + h]);
+			mf_print_arr_close(p);
+			mf_print_fp(p, ")\n");
+			mf_print_obj_close(p);
 		}
-		mf_json_close(j);
+		mf_print_arr_close(p);
 	}
-	mf_json_close(j);
+	mf_print_arr_close(p);
 }
 
-static void print_json(FILE *f, const struct plan *p, bool steps)
+/* The fault-free schedule's cost, as plan and bcast print it. */
+void mf_print_fault_free(struct mf_print *p, const struct mf_stats *st)
 {
-	struct mf_json j;
-
-	mf_json_init(&j, f);
-	mf_json_obj(&j);
-	mf_json_topology(&j, &p->t);
-	mf_json_kv_str(&j, "algo", p->algo->name);
-	mf_json_kv_str(&j, "model", mf_model_name(p->s.model));
-	if (p->algo->routed)
-		mf_json_kv_str(&j, "routing", mf_route_name(p->routing));
-	mf_json_kv_u64(&j, "source", p->s.source);
-	mf_json_kv_u64(&j, "nodes", p->t.nodes);
-	mf_json_key(&j, "summary");
-	mf_json_obj(&j);
-	mf_json_kv_u64(&j, "steps", p->st.steps);
-	mf_json_kv_u64(&j, "sends", p->st.sends);
-	mf_json_kv_u64(&j, "tcd", p->st.tcd);
-	mf_json_kv_u64(&j, "max_link_load", p->st.max_link_load);
-	mf_json_kv_bool(&j, "contention_free", p->st.max_link_load <= 1);
-	if (p->f.n)
-		mf_json_kv_u64(&j, "unreachable", p->st.unreachable);
-	mf_json_close(&j);
-	if (p->timed) {
-		mf_json_key(&j, "timing");
-		mf_json_obj(&j);
-		mf_json_kv_u64(&j, "link_rate", p->lm.rate);
-		mf_json_kv_u64(&j, "link_delay_ns", p->lm.delay_ns);
-		mf_json_kv_str(&j, "switching", switching_name(p->tm.switching));
-		mf_json_kv_str(&j, "mode", p->tm.async ? "async" : "sync");
-		mf_json_kv_u64(&j, "frame_bytes", p->tm.bytes);
-		mf_print_timing_json(&j, p->tl.total_ns, p->tl.step_ns,
-				     p->s.nsteps);
-		mf_json_close(&j);
-	}
-	if (p->f.n) {
-		mf_json_key(&j, "faults");
-		mf_json_obj(&j);
-		mf_json_kv_u64(&j, "down_links", p->f.n / 2);
-		mf_json_kv_u64(&j, "fault_free_steps", p->fp.plan.stats.steps);
-		mf_json_kv_u64(&j, "fault_free_tcd", p->fp.plan.stats.tcd);
-		mf_json_kv_u64(&j, "rerouted", p->fp.rep.rerouted);
-		mf_json_kv_u64(&j, "moved", p->fp.rep.moved);
-		mf_json_close(&j);
-	}
-	if (steps)
-		mf_print_steps_json(&j, "steps", &p->s);
-	mf_json_end(&j);
+	mf_print_u64(p, MF_PRINT_ANY, "fault_free_steps",
+		     "fault-free       %llu steps", st->steps);
+	mf_print_u64(p, MF_PRINT_ANY, "fault_free_tcd", ", tcd %llu\n",
+		     st->tcd);
 }
 
-static void print_text(FILE *f, const struct plan *p, bool steps)
+static void print_plan(FILE *f, bool json, const struct plan *p, bool steps)
 {
-	char shape[96], a[64];
+	const struct mf_stats *st = &p->st;
+	struct mf_print o;
 
-	mf_format_shape(&p->t, shape, sizeof(shape));
-	mf_format_node(&p->t, p->s.source, a, sizeof(a));
-	fprintf(f, "topology         %s %s\n", mf_topo_kind_name(p->t.kind), shape);
-	fprintf(f, "algorithm        %s\n", p->algo->name);
-	fprintf(f, "model            %s\n", mf_model_name(p->s.model));
+	mf_print_start(&o, f, json);
+	mf_print_obj_open(&o, NULL);
+	mf_print_topology(&o, &p->t, "topology         %s %s\n");
+	mf_print_str(&o, MF_PRINT_ANY, "algo", "algorithm        %s\n",
+		     p->algo->name);
+	mf_print_str(&o, MF_PRINT_ANY, "model", "model            %s\n",
+		     mf_model_name(p->s.model));
 	if (p->algo->routed)
-		fprintf(f, "routing          %s\n", mf_route_name(p->routing));
-	fprintf(f, "source           %s (node %u)\n", a, p->s.source);
-	fprintf(f, "nodes            %u\n", p->t.nodes);
-	fprintf(f, "steps            %u\n", p->st.steps);
-	fprintf(f, "sends            %u\n", p->st.sends);
-	fprintf(f, "tcd              %llu\n", (unsigned long long)p->st.tcd);
-	fprintf(f, "max link load    %u\n", p->st.max_link_load);
-	fprintf(f, "contention-free  %s\n", p->st.max_link_load <= 1 ? "yes" : "no");
+		mf_print_str(&o, MF_PRINT_ANY, "routing",
+			     "routing          %s\n", mf_route_name(p->routing));
+	mf_print_node(&o, MF_PRINT_ANY, "source", "source           %s",
+		      &p->t, p->s.source);
+	mf_print_u64(&o, MF_PRINT_FP, NULL, " (node %llu)\n", p->s.source);
+	mf_print_u64(&o, MF_PRINT_ANY, "nodes", "nodes            %llu\n",
+		     p->t.nodes);
+	mf_print_obj_open(&o, "summary");
+	mf_print_u64(&o, MF_PRINT_ANY, "steps", "steps            %llu\n",
+		     st->steps);
+	mf_print_u64(&o, MF_PRINT_ANY, "sends", "sends            %llu\n",
+		     st->sends);
+	mf_print_u64(&o, MF_PRINT_ANY, "tcd", "tcd              %llu\n",
+		     st->tcd);
+	mf_print_u64(&o, MF_PRINT_ANY, "max_link_load",
+		     "max link load    %llu\n", st->max_link_load);
+	mf_print_bool(&o, MF_PRINT_ANY, "contention_free",
+		      "contention-free  %s\n", st->max_link_load <= 1);
+	if (p->f.n)	/* text: with the faults below */
+		mf_print_u64(&o, MF_PRINT_JSON, "unreachable", NULL,
+			     st->unreachable);
+	mf_print_obj_close(&o);
 	if (p->timed) {
-		char r[32], d[32];
-
-		mf_format_rate(p->lm.rate, r, sizeof(r));
-		mf_format_time(p->lm.delay_ns, d, sizeof(d));
-		fprintf(f, "links            rate %s delay %s, %s, %s steps, %llu-byte frames\n",
-			r, d, switching_name(p->tm.switching),
-			p->tm.async ? "async" : "sync",
-			(unsigned long long)p->tm.bytes);
-		mf_print_timing_text(f, p->tl.total_ns, p->tl.step_ns,
-				     p->s.nsteps, steps);
+		mf_print_obj_open(&o, "timing");
+		mf_print_rate(&o, MF_PRINT_ANY, "link_rate",
+			      "links            rate %s", p->lm.rate);
+		mf_print_time(&o, MF_PRINT_ANY, "link_delay_ns", " delay %s",
+			      p->lm.delay_ns);
+		mf_print_str(&o, MF_PRINT_ANY, "switching", ", %s",
+			     mf_switching_name(p->tm.switching));
+		mf_print_str(&o, MF_PRINT_ANY, "mode", ", %s steps",
+			     p->tm.async ? "async" : "sync");
+		mf_print_u64(&o, MF_PRINT_ANY, "frame_bytes",
+			     ", %llu-byte frames\n", p->tm.bytes);
+		mf_print_timing(&o, MF_PRINT_ANY, p->tl.total_ns, p->tl.step_ns,
+				p->s.nsteps, steps);
+		mf_print_obj_close(&o);
 	}
 	if (p->f.n) {
-		fprintf(f, "down links       %u\n", p->f.n / 2);
-		fprintf(f, "unreachable      %u\n", p->st.unreachable);
-		fprintf(f, "fault-free       %u steps, tcd %llu\n",
-			p->fp.plan.stats.steps,
-			(unsigned long long)p->fp.plan.stats.tcd);
-		fprintf(f, "repair           %u sends rerouted, %u moved\n",
-			p->fp.rep.rerouted, p->fp.rep.moved);
+		mf_print_obj_open(&o, "faults");
+		mf_print_u64(&o, MF_PRINT_ANY, "down_links",
+			     "down links       %llu\n", p->f.n / 2);
+		mf_print_u64(&o, MF_PRINT_FP, NULL, "unreachable      %llu\n",
+			     st->unreachable);
+		mf_print_fault_free(&o, &p->fp.plan.stats);
+		mf_print_u64(&o, MF_PRINT_ANY, "rerouted",
+			     "repair           %llu sends rerouted",
+			     p->fp.rep.rerouted);
+		mf_print_u64(&o, MF_PRINT_ANY, "moved", ", %llu moved\n",
+			     p->fp.rep.moved);
+		mf_print_obj_close(&o);
 	}
 	if (steps)
-		mf_print_steps_text(f, &p->t, &p->s);
+		mf_print_steps(&o, "steps", &p->t, &p->s);
+	mf_print_end(&o);
 }
 
 static void print_dot(FILE *f, const struct plan *p)
@@ -474,13 +422,12 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 			goto out;
 		}
 	}
-	if (fmt == FMT_JSON)
-		print_json(ctx->out, &p, !summary);
-	else if (fmt == FMT_DOT)
+	if (fmt == FMT_DOT)
 		print_dot(ctx->out, &p);
 	else
-		print_text(ctx->out, &p, !summary && (want_steps ||
-				p.t.nodes <= STEPS_BY_DEFAULT_MAX_NODES));
+		print_plan(ctx->out, fmt == FMT_JSON, &p, !summary &&
+			   (fmt == FMT_JSON || want_steps ||
+			    p.t.nodes <= STEPS_BY_DEFAULT_MAX_NODES));
 	rc = MF_EXIT_OK;
 out:
 	mf_timeline_free(&p.tl);

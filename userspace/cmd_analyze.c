@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "parse.h"
-#include "json.h"
+#include "print.h"
 #include "route.h"
 
 enum { KEY_ROUTING = 1 };
@@ -34,7 +34,7 @@ static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 	const char *val;
 	struct mf_topo t;
 	struct mf_args a;
-	struct mf_json j;
+	struct mf_print o;
 	int k, r, rc;
 
 	mf_args_init(&a, ctx, argc, argv);
@@ -61,36 +61,24 @@ static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_fail("Delta of %s on %s %s: %s", mf_route_name(routing),
 			       mf_topo_kind_name(t.kind), shape, mf_strerror(r));
 
-	if (ctx->json) {
-		mf_json_init(&j, ctx->out);
-		mf_json_obj(&j);
-		mf_json_topology(&j, &t);
-		mf_json_kv_str(&j, "routing", mf_route_name(routing));
-		mf_json_kv_u64(&j, "nodes", t.nodes);
-		mf_json_kv_u64(&j, "delta", delta);
-		mf_json_key(&j, "subtrees");
-		mf_json_arr(&j);
-		for (p = 0; p < t.nports; p++) {
-			mf_format_port(&t, p, dir, sizeof(dir));
-			mf_json_obj(&j);
-			mf_json_kv_u64(&j, "port", p);
-			mf_json_kv_str(&j, "direction", dir);
-			mf_json_kv_u64(&j, "size", size[p]);
-			mf_json_close(&j);
-		}
-		mf_json_end(&j);
-		return MF_EXIT_OK;
-	}
-	fprintf(ctx->out, "topology  %s %s\n", mf_topo_kind_name(t.kind), shape);
-	fprintf(ctx->out, "routing   %s\n", mf_route_name(routing));
-	fprintf(ctx->out, "nodes     %u\n", t.nodes);
-	fprintf(ctx->out, "delta     %llu\n", (unsigned long long)delta);
-	fprintf(ctx->out, "subtrees of G_0 (nodes reached through each port of node 0):\n");
+	mf_print_start(&o, ctx->out, ctx->json);
+	mf_print_obj_open(&o, NULL);
+	mf_print_topology(&o, &t, "topology  %s %s\n");
+	mf_print_str(&o, MF_PRINT_ANY, "routing", "routing   %s\n",
+		     mf_route_name(routing));
+	mf_print_u64(&o, MF_PRINT_ANY, "nodes", "nodes     %llu\n", t.nodes);
+	mf_print_u64(&o, MF_PRINT_ANY, "delta", "delta     %llu\n", delta);
+	mf_print_fp(&o, "subtrees of G_0 (nodes reached through each port of node 0):\n");
+	mf_print_arr_open(&o, "subtrees");
 	for (p = 0; p < t.nports; p++) {
+		mf_print_obj_open(&o, NULL);
+		mf_print_u64(&o, MF_PRINT_ANY, "port", "  port %llu ", p);
 		mf_format_port(&t, p, dir, sizeof(dir));
-		fprintf(ctx->out, "  port %u %-5s %llu\n", p, dir,
-			(unsigned long long)size[p]);
+		mf_print_str(&o, MF_PRINT_ANY, "direction", "%-5s ", dir);
+		mf_print_u64(&o, MF_PRINT_ANY, "size", "%llu\n", size[p]);
+		mf_print_obj_close(&o);
 	}
+	mf_print_end(&o);
 	return MF_EXIT_OK;
 }
 

@@ -18,7 +18,7 @@
 
 #include "cli.h"
 #include "parse.h"
-#include "json.h"
+#include "print.h"
 #include "route.h"
 #include "dev.h"
 #include "downopt.h"
@@ -41,82 +41,58 @@ struct route_faults {
 	bool rerouted;		/* the routing's own path crosses one */
 };
 
-static void print_json(FILE *f, const struct mf_topo *t, u32 routing,
-		       const u32 *path, u32 len, const struct route_faults *rf)
+static void print_route(struct mf_ctx *ctx, const struct mf_topo *t,
+			u32 routing, const u32 *path, u32 len,
+			const struct route_faults *rf)
 {
 	u32 i, d, c[MF_MAX_DIMS];
-	struct mf_json j;
+	struct mf_print p;
 	s32 m[3];
 
-	mf_json_init(&j, f);
-	mf_json_obj(&j);
-	mf_json_topology(&j, t);
-	mf_json_kv_str(&j, "routing", mf_route_name(routing));
-	mf_json_kv_u64(&j, "from", path[0]);
-	mf_json_kv_u64(&j, "to", path[len]);
-	mf_json_kv_u64(&j, "length", len);
+	mf_print_start(&p, ctx->out, ctx->json);
+	mf_print_obj_open(&p, NULL);
+	mf_print_topology(&p, t, "topology  %s %s\n");
+	mf_print_str(&p, MF_PRINT_ANY, "routing", "routing   %s\n",
+		     mf_route_name(routing));
+	mf_print_node(&p, MF_PRINT_ANY, "from", "from      %s", t, path[0]);
+	mf_print_u64(&p, MF_PRINT_FP, NULL, " (node %llu)\n", path[0]);
+	mf_print_node(&p, MF_PRINT_ANY, "to", "to        %s", t, path[len]);
+	mf_print_u64(&p, MF_PRINT_FP, NULL, " (node %llu)\n", path[len]);
+	mf_print_u64(&p, MF_PRINT_ANY, "length", "length    %llu\n", len);
 	if (rf && rf->nlinks) {
-		mf_json_kv_u64(&j, "down_links", rf->nlinks);
-		mf_json_kv_bool(&j, "rerouted", rf->rerouted);
+		mf_print_u64(&p, MF_PRINT_ANY, "down_links", "down      %llu",
+			     rf->nlinks);
+		mf_print_fp(&p, " link%s\n", rf->nlinks == 1 ? "" : "s");
+		mf_print_bool(&p, MF_PRINT_ANY, "rerouted", "rerouted  %s\n",
+			      rf->rerouted);
 	}
-	mf_json_key(&j, "path");
-	mf_json_arr(&j);
+	mf_print_fp(&p, "path     ");
+	mf_print_arr_open(&p, "path");
 	for (i = 0; i <= len; i++)
-		mf_json_u64(&j, path[i]);
-	mf_json_close(&j);
+		mf_print_node(&p, MF_PRINT_ANY, NULL, " %s", t, path[i]);
+	mf_print_arr_close(&p);
+	mf_print_fp(&p, "\n");
 	if (t->kind == MESHFABRIC_KIND_HEX) {
-		mf_hex_route_vector(t->dims[0], path[0], path[len], &m[0], &m[1], &m[2]);
-		mf_json_key(&j, "m");
-		mf_json_obj(&j);
-		mf_json_kv_s64(&j, "x", m[0]);
-		mf_json_kv_s64(&j, "y", m[1]);
-		mf_json_kv_s64(&j, "z", m[2]);
-		mf_json_close(&j);
+		mf_hex_route_vector(t->dims[0], path[0], path[len], &m[0], &m[1],
+				    &m[2]);
+		mf_print_obj_open(&p, "m");
+		mf_print_s64(&p, MF_PRINT_ANY, "x", "m_x       %lld\n", m[0]);
+		mf_print_s64(&p, MF_PRINT_ANY, "y", "m_y       %lld\n", m[1]);
+		mf_print_s64(&p, MF_PRINT_ANY, "z", "m_z       %lld\n", m[2]);
+		mf_print_obj_close(&p);
 	} else {
-		mf_json_key(&j, "coords");
-		mf_json_arr(&j);
+		mf_print_arr_open(&p, "coords");
 		for (i = 0; i <= len; i++) {
 			mf_topo_coords(t, path[i], c);
-			mf_json_arr(&j);
+			mf_print_arr_open(&p, NULL);
 			for (d = 0; d < t->ndims; d++)
-				mf_json_u64(&j, c[d]);
-			mf_json_close(&j);
+				mf_print_u64(&p, MF_PRINT_JSON, NULL, NULL,
+					     c[d]);
+			mf_print_arr_close(&p);
 		}
-		mf_json_close(&j);
+		mf_print_arr_close(&p);
 	}
-	mf_json_end(&j);
-}
-
-static void print_text(FILE *f, const struct mf_topo *t, u32 routing,
-		       const u32 *path, u32 len, const struct route_faults *rf)
-{
-	char shape[96], a[64];
-	s32 mx, my, mz;
-	u32 i;
-
-	mf_format_shape(t, shape, sizeof(shape));
-	fprintf(f, "topology  %s %s\n", mf_topo_kind_name(t->kind), shape);
-	fprintf(f, "routing   %s\n", mf_route_name(routing));
-	mf_format_node(t, path[0], a, sizeof(a));
-	fprintf(f, "from      %s (node %u)\n", a, path[0]);
-	mf_format_node(t, path[len], a, sizeof(a));
-	fprintf(f, "to        %s (node %u)\n", a, path[len]);
-	fprintf(f, "length    %u\n", len);
-	if (rf && rf->nlinks) {
-		fprintf(f, "down      %u link%s\n", rf->nlinks,
-			rf->nlinks == 1 ? "" : "s");
-		fprintf(f, "rerouted  %s\n", rf->rerouted ? "yes" : "no");
-	}
-	fprintf(f, "path     ");
-	for (i = 0; i <= len; i++) {
-		mf_format_node(t, path[i], a, sizeof(a));
-		fprintf(f, " %s", a);
-	}
-	fprintf(f, "\n");
-	if (t->kind == MESHFABRIC_KIND_HEX) {
-		mf_hex_route_vector(t->dims[0], path[0], path[len], &mx, &my, &mz);
-		fprintf(f, "m_x       %d\nm_y       %d\nm_z       %d\n", mx, my, mz);
-	}
+	mf_print_end(&p);
 }
 
 /* `route NAME FROM TO`: the kernel's path on fabric NAME. */
@@ -148,10 +124,7 @@ static int route_fabric(struct mf_ctx *ctx, const char *const *pos)
 			       "no way: links down cut it off, or a node on the path is gone" :
 			       mf_dev_strerror(-r));
 	}
-	if (ctx->json)
-		print_json(ctx->out, &t, in.routing, path, (u32)r, NULL);
-	else
-		print_text(ctx->out, &t, in.routing, path, (u32)r, NULL);
+	print_route(ctx, &t, in.routing, path, (u32)r, NULL);
 	free(path);
 	return MF_EXIT_OK;
 }
@@ -281,10 +254,7 @@ static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 			       mf_route_name(routing), from, to, mf_strerror(r));
 	}
 print:
-	if (ctx->json)
-		print_json(ctx->out, &t, routing, path, (u32)r, &rf);
-	else
-		print_text(ctx->out, &t, routing, path, (u32)r, &rf);
+	print_route(ctx, &t, routing, path, (u32)r, &rf);
 	free(path);
 	return MF_EXIT_OK;
 }

@@ -23,7 +23,7 @@
 
 #include "cli.h"
 #include "parse.h"
-#include "json.h"
+#include "print.h"
 #include "dev.h"
 #include "units.h"
 
@@ -49,12 +49,6 @@ static int parse_port(const struct mf_topo *t, const char *s, u32 *port)
 		}
 	}
 	return -1;
-}
-
-static const char *switching_name(u32 sw)
-{
-	return sw == MESHFABRIC_SWITCH_CUT_THROUGH ? "cut-through" :
-						      "store-and-forward";
 }
 
 /* KEYWORD VALUE pairs of link set into ls; usage error text in err. */
@@ -172,47 +166,35 @@ static int node_set(const struct mf_cmd *cmd, int argc, char **argv)
 	return link_set(cmd, 4, args);
 }
 
-static void show_text(FILE *f, const struct mf_topo *t,
+static void show_link(struct mf_print *o, const struct mf_topo *t,
 		      const struct meshfabric_link_info *li)
 {
-	char a[64], b[64], p[16], r[32], d[32], l[32], busy[32], bl[32];
+	bool down = li->flags & MESHFABRIC_LINKF_DOWN;
+	char l[32];
 
-	mf_format_node(t, li->node, a, sizeof(a));
-	mf_format_node(t, li->peer, b, sizeof(b));
-	mf_format_port(t, li->port, p, sizeof(p));
-	mf_format_rate(li->rate, r, sizeof(r));
-	mf_format_time(li->delay_ns, d, sizeof(d));
+	mf_print_obj_open(o, NULL);
+	mf_print_node(o, MF_PRINT_ANY, "node", "%s ", t, li->node);
+	mf_print_port(o, MF_PRINT_ANY, "port", "%s -> ", t, li->port);
+	mf_print_node(o, MF_PRINT_ANY, "peer", "%s: ", t, li->peer);
+	mf_print_str(o, MF_PRINT_JSON, "state", NULL, down ? "down" : "up");
+	mf_print_str(o, MF_PRINT_FP, NULL, "%s ", down ? "DOWN" : "up");
+	mf_print_rate(o, MF_PRINT_ANY, "rate", "rate %s ", li->rate);
+	mf_print_time(o, MF_PRINT_ANY, "delay_ns", "delay %s ", li->delay_ns);
+	mf_print_u64(o, MF_PRINT_ANY, "queue", "queue %llu ", li->queue);
 	mf_format_loss(li->loss, l, sizeof(l));
-	mf_format_time(li->busy_ns, busy, sizeof(busy));
-	mf_format_time(li->backlog_ns, bl, sizeof(bl));
-	fprintf(f, "%s %s -> %s: %s rate %s delay %s queue %u loss %s\n", a, p,
-		b, li->flags & MESHFABRIC_LINKF_DOWN ? "DOWN" : "up", r, d,
-		li->queue, l);
-	fprintf(f, "    packets %llu bytes %llu dropped loss %llu queue %llu busy %s backlog %s\n",
-		(unsigned long long)li->packets, (unsigned long long)li->bytes,
-		(unsigned long long)li->drop_loss,
-		(unsigned long long)li->drop_queue, busy, bl);
-}
-
-static void show_json(struct mf_json *j, const struct meshfabric_link_info *li)
-{
-	mf_json_obj(j);
-	mf_json_kv_u64(j, "node", li->node);
-	mf_json_kv_u64(j, "port", li->port);
-	mf_json_kv_u64(j, "peer", li->peer);
-	mf_json_kv_str(j, "state", li->flags & MESHFABRIC_LINKF_DOWN ?
-				   "down" : "up");
-	mf_json_kv_u64(j, "rate", li->rate);
-	mf_json_kv_u64(j, "delay_ns", li->delay_ns);
-	mf_json_kv_u64(j, "queue", li->queue);
-	mf_json_kv_u64(j, "loss_ppb", li->loss);
-	mf_json_kv_u64(j, "packets", li->packets);
-	mf_json_kv_u64(j, "bytes", li->bytes);
-	mf_json_kv_u64(j, "drop_loss", li->drop_loss);
-	mf_json_kv_u64(j, "drop_queue", li->drop_queue);
-	mf_json_kv_u64(j, "busy_ns", li->busy_ns);
-	mf_json_kv_u64(j, "backlog_ns", li->backlog_ns);
-	mf_json_close(j);
+	mf_print_u64(o, MF_PRINT_JSON, "loss_ppb", NULL, li->loss);
+	mf_print_str(o, MF_PRINT_FP, NULL, "loss %s\n", l);
+	mf_print_u64(o, MF_PRINT_ANY, "packets", "    packets %llu",
+		     li->packets);
+	mf_print_u64(o, MF_PRINT_ANY, "bytes", " bytes %llu", li->bytes);
+	mf_print_u64(o, MF_PRINT_ANY, "drop_loss", " dropped loss %llu",
+		     li->drop_loss);
+	mf_print_u64(o, MF_PRINT_ANY, "drop_queue", " queue %llu",
+		     li->drop_queue);
+	mf_print_time(o, MF_PRINT_ANY, "busy_ns", " busy %s", li->busy_ns);
+	mf_print_time(o, MF_PRINT_ANY, "backlog_ns", " backlog %s\n",
+		      li->backlog_ns);
+	mf_print_obj_close(o);
 }
 
 static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
@@ -223,7 +205,7 @@ static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 	struct meshfabric_link_get lg;
 	struct meshfabric_info in;
 	struct mf_topo t;
-	struct mf_json j;
+	struct mf_print o;
 	char err[256];
 	int r;
 
@@ -240,32 +222,22 @@ static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 	r = mf_dev_link_get(in.id, &e, &n, &lg);
 	if (r)
 		return mf_fail("link show %s: %s", argv[0], mf_dev_strerror(-r));
-	if (ctx->json) {
-		mf_json_init(&j, ctx->out);
-		mf_json_obj(&j);
-		mf_json_kv_str(&j, "fabric", (const char *)in.name);
-		mf_json_kv_str(&j, "switching", switching_name(lg.switching));
-		mf_json_kv_u64(&j, "now_ns", lg.now_ns);
-		mf_json_key(&j, "links");
-		mf_json_arr(&j);
-	} else {
-		fprintf(ctx->out, "fabric %s: switching %s\n",
-			(const char *)in.name, switching_name(lg.switching));
-	}
+	mf_print_start(&o, ctx->out, ctx->json);
+	mf_print_obj_open(&o, NULL);
+	mf_print_str(&o, MF_PRINT_ANY, "fabric", "fabric %s: ",
+		     (const char *)in.name);
+	mf_print_str(&o, MF_PRINT_ANY, "switching", "switching %s\n",
+		     mf_switching_name(lg.switching));
+	mf_print_u64(&o, MF_PRINT_JSON, "now_ns", NULL, lg.now_ns);
+	mf_print_arr_open(&o, "links");
 	for (i = 0; i < n; i++) {
 		if (e[i].peer == MESHFABRIC_NO_PEER ||
 		    (node != MESHFABRIC_ALL && e[i].node != node) ||
 		    (port != MESHFABRIC_ALL && e[i].port != port))
 			continue;
-		if (ctx->json)
-			show_json(&j, &e[i]);
-		else
-			show_text(ctx->out, &t, &e[i]);
+		show_link(&o, &t, &e[i]);
 	}
-	if (ctx->json) {
-		mf_json_close(&j);
-		mf_json_end(&j);
-	}
+	mf_print_end(&o);
 	free(e);
 	return MF_EXIT_OK;
 }

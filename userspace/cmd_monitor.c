@@ -23,7 +23,7 @@
 
 #include "cli.h"
 #include "parse.h"
-#include "json.h"
+#include "print.h"
 #include "dev.h"
 
 enum { KEY_INTERVAL = 1, KEY_COUNT, KEY_TOP };
@@ -61,51 +61,41 @@ static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
 		 const struct meshfabric_link_info *e, const struct rate *r,
 		 u32 nr, u32 top, double dt, bool tty)
 {
-	char a[64], b[64], p[16];
-	struct mf_json j;
+	struct mf_print p;
 	u32 i;
 
-	if (ctx->json) {
-		mf_json_init(&j, ctx->out);
-		mf_json_obj(&j);
-		mf_json_kv_str(&j, "fabric", name);
-		mf_json_key(&j, "interval");
-		fprintf(ctx->out, "%.3f", dt);
-		mf_json_key(&j, "links");
-		mf_json_arr(&j);
-		for (i = 0; i < nr && i < top; i++) {
-			const struct meshfabric_link_info *l = &e[r[i].link];
-
-			mf_json_obj(&j);
-			mf_json_kv_u64(&j, "node", l->node);
-			mf_json_kv_u64(&j, "port", l->port);
-			mf_json_kv_u64(&j, "peer", l->peer);
-			mf_json_kv_u64(&j, "pps", (u64)(r[i].pps + 0.5));
-			mf_json_kv_u64(&j, "bps", (u64)(r[i].bps + 0.5));
-			mf_json_kv_u64(&j, "dps", (u64)(r[i].dps + 0.5));
-			mf_json_key(&j, "util");
-			fprintf(ctx->out, "%.3f", r[i].util);
-			mf_json_close(&j);
-		}
-		mf_json_end(&j);
-		fflush(ctx->out);
-		return;
-	}
 	if (tty)
 		fputs("\033[H\033[J", ctx->out);	/* home, clear */
-	fprintf(ctx->out, "fabric %s: %u busy links over %.2f s\n", name, nr, dt);
-	fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s %10s %6s\n", "FROM", "PORT",
-		"TO", "PACKETS/S", "BITS/S", "DROPS/S", "UTIL");
+	mf_print_start(&p, ctx->out, ctx->json);
+	mf_print_obj_open(&p, NULL);
+	mf_print_str(&p, MF_PRINT_ANY, "fabric", "fabric %s: ", name);
+	mf_print_u64(&p, MF_PRINT_FP, NULL, "%llu busy links over ", nr);
+	mf_print_float(&p, MF_PRINT_ANY, "interval", "%.3f", "%.2f s\n", dt);
+	mf_print_fp(&p, "%-10s %-5s %-10s %12s %14s %10s %6s\n", "FROM", "PORT",
+		    "TO", "PACKETS/S", "BITS/S", "DROPS/S", "UTIL");
+	mf_print_arr_open(&p, "links");
 	for (i = 0; i < nr && i < top; i++) {
 		const struct meshfabric_link_info *l = &e[r[i].link];
 
-		mf_format_node(t, l->node, a, sizeof(a));
-		mf_format_node(t, l->peer, b, sizeof(b));
-		mf_format_port(t, l->port, p, sizeof(p));
-		fprintf(ctx->out, "%-10s %-5s %-10s %12.0f %14.0f %10.0f %5.1f%%\n",
-			a, p, b, r[i].pps, r[i].bps, r[i].dps, r[i].util * 100);
+		mf_print_obj_open(&p, NULL);
+		mf_print_node(&p, MF_PRINT_ANY, "node", "%-10s ", t, l->node);
+		mf_print_port(&p, MF_PRINT_ANY, "port", "%-5s ", t, l->port);
+		mf_print_node(&p, MF_PRINT_ANY, "peer", "%-10s ", t, l->peer);
+		/* whole numbers in JSON too */
+		mf_print_float(&p, MF_PRINT_ANY, "pps", "%.0f", "%12.0f ",
+			       r[i].pps);
+		mf_print_float(&p, MF_PRINT_ANY, "bps", "%.0f", "%14.0f ",
+			       r[i].bps);
+		mf_print_float(&p, MF_PRINT_ANY, "dps", "%.0f", "%10.0f ",
+			       r[i].dps);
+		mf_print_float(&p, MF_PRINT_JSON, "util", "%.3f", NULL,
+			       r[i].util);
+		mf_print_float(&p, MF_PRINT_FP, NULL, NULL, "%5.1f%%\n",
+			       r[i].util * 100);
+		mf_print_obj_close(&p);
 	}
-	if (!tty)
+	mf_print_end(&p);
+	if (!tty && !ctx->json)
 		fputc('\n', ctx->out);
 	fflush(ctx->out);
 }

@@ -18,7 +18,7 @@
 
 #include "cli.h"
 #include "parse.h"
-#include "json.h"
+#include "print.h"
 #include "dev.h"
 #include "svg.h"
 #include "units.h"
@@ -55,12 +55,11 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct meshfabric_info in;
 	struct mf_topo t;
 	struct mf_args ar;
-	struct mf_json j;
+	struct mf_print o;
 	bool all = false, reset = false, by_busy = false;
 	u64 packets = 0, bytes = 0, drops = 0;
 	u32 n = 0, nli = 0, i, used = 0, top = 0, shown = 0, exist = 0;
-	char busy[32];
-	char a[64], b[64], p[16], title[160], shape[96];
+	char title[160], shape[96];
 	FILE *f;
 	int k, r, rc;
 
@@ -155,69 +154,55 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	memcpy(sorted, e, n * sizeof(*e));
 	if (!ctx->json)
 		qsort(sorted, n, sizeof(*sorted), by_load);
-	if (ctx->json) {
-		mf_json_init(&j, ctx->out);
-		mf_json_obj(&j);
-		mf_json_kv_str(&j, "fabric", (const char *)in.name);
-		mf_json_kv_u64(&j, "nlinks", exist);
-		mf_json_kv_u64(&j, "used", used);
-		mf_json_kv_u64(&j, "packets", packets);
-		mf_json_kv_u64(&j, "bytes", bytes);
-		mf_json_kv_u64(&j, "dropped", drops);
-		mf_json_key(&j, "links");
-		mf_json_arr(&j);
-	} else {
-		fprintf(ctx->out, "%-10s %-5s %-10s %12s %14s %10s %10s %10s %s\n",
-			"FROM", "PORT", "TO", "PACKETS", "BYTES", "LOST", "QDROPS",
-			"BUSY", "STATE");
-	}
+	mf_print_start(&o, ctx->out, ctx->json);
+	mf_print_obj_open(&o, NULL);
+	/* text: the summary line comes after the links */
+	mf_print_str(&o, MF_PRINT_JSON, "fabric", NULL, (const char *)in.name);
+	mf_print_u64(&o, MF_PRINT_JSON, "nlinks", NULL, exist);
+	mf_print_u64(&o, MF_PRINT_JSON, "used", NULL, used);
+	mf_print_u64(&o, MF_PRINT_JSON, "packets", NULL, packets);
+	mf_print_u64(&o, MF_PRINT_JSON, "bytes", NULL, bytes);
+	mf_print_u64(&o, MF_PRINT_JSON, "dropped", NULL, drops);
+	mf_print_fp(&o, "%-10s %-5s %-10s %12s %14s %10s %10s %10s %s\n",
+		    "FROM", "PORT", "TO", "PACKETS", "BYTES", "LOST", "QDROPS",
+		    "BUSY", "STATE");
+	mf_print_arr_open(&o, "links");
 	for (i = 0; i < n; i++) {
 		const struct meshfabric_link_entry *l = &sorted[i];
 		const struct meshfabric_link_info *x = &li[l->reserved];
+		bool down = x->flags & MESHFABRIC_LINKF_DOWN;
 
 		if (l->peer == MESHFABRIC_NO_PEER ||
 		    (!all && !l->packets && !x->drop_loss && !x->drop_queue &&
-		     !(x->flags & MESHFABRIC_LINKF_DOWN)))
+		     !down))
 			continue;
 		if (!ctx->json && top && shown >= top)
 			break;
 		shown++;
-		if (ctx->json) {
-			mf_json_obj(&j);
-			mf_json_kv_u64(&j, "node", l->node);
-			mf_json_kv_u64(&j, "port", l->port);
-			mf_json_kv_u64(&j, "peer", l->peer);
-			mf_json_kv_u64(&j, "packets", l->packets);
-			mf_json_kv_u64(&j, "bytes", l->bytes);
-			mf_json_kv_u64(&j, "drop_loss", x->drop_loss);
-			mf_json_kv_u64(&j, "drop_queue", x->drop_queue);
-			mf_json_kv_u64(&j, "busy_ns", x->busy_ns);
-			mf_json_kv_str(&j, "state", x->flags &
-				       MESHFABRIC_LINKF_DOWN ? "down" : "up");
-			mf_json_close(&j);
-			continue;
-		}
-		mf_format_node(&t, l->node, a, sizeof(a));
-		mf_format_node(&t, l->peer, b, sizeof(b));
-		mf_format_port(&t, l->port, p, sizeof(p));
-		mf_format_time(x->busy_ns, busy, sizeof(busy));
-		fprintf(ctx->out, "%-10s %-5s %-10s %12llu %14llu %10llu %10llu %10s %s\n",
-			a, p, b, (unsigned long long)l->packets,
-			(unsigned long long)l->bytes,
-			(unsigned long long)x->drop_loss,
-			(unsigned long long)x->drop_queue, busy,
-			x->flags & MESHFABRIC_LINKF_DOWN ? "DOWN" : "up");
+		mf_print_obj_open(&o, NULL);
+		mf_print_node(&o, MF_PRINT_ANY, "node", "%-10s ", &t, l->node);
+		mf_print_port(&o, MF_PRINT_ANY, "port", "%-5s ", &t, l->port);
+		mf_print_node(&o, MF_PRINT_ANY, "peer", "%-10s ", &t, l->peer);
+		mf_print_u64(&o, MF_PRINT_ANY, "packets", "%12llu ", l->packets);
+		mf_print_u64(&o, MF_PRINT_ANY, "bytes", "%14llu ", l->bytes);
+		mf_print_u64(&o, MF_PRINT_ANY, "drop_loss", "%10llu ",
+			     x->drop_loss);
+		mf_print_u64(&o, MF_PRINT_ANY, "drop_queue", "%10llu ",
+			     x->drop_queue);
+		mf_print_time(&o, MF_PRINT_ANY, "busy_ns", "%10s ", x->busy_ns);
+		mf_print_str(&o, MF_PRINT_JSON, "state", NULL,
+			     down ? "down" : "up");
+		mf_print_str(&o, MF_PRINT_FP, NULL, "%s\n", down ? "DOWN" : "up");
+		mf_print_obj_close(&o);
 	}
-	if (ctx->json) {
-		mf_json_end(&j);
-	} else {
-		fprintf(ctx->out, "%s: %u of %u directed links used, %llu packets, %llu bytes, %llu dropped%s\n",
-			(const char *)in.name, used, exist, (unsigned long long)packets,
-			(unsigned long long)bytes, (unsigned long long)drops,
-			reset ? " (counters reset)" : "");
-		if (svg)
-			fprintf(ctx->out, "picture: %s\n", svg);
-	}
+	mf_print_arr_close(&o);
+	mf_print_fp(&o, "%s: %u of %u directed links used, %llu packets, %llu bytes, %llu dropped%s\n",
+		    (const char *)in.name, used, exist,
+		    (unsigned long long)packets, (unsigned long long)bytes,
+		    (unsigned long long)drops, reset ? " (counters reset)" : "");
+	if (svg)
+		mf_print_str(&o, MF_PRINT_FP, NULL, "picture: %s\n", svg);
+	mf_print_end(&o);
 	r = MF_EXIT_OK;
 out:
 	free(sorted);

@@ -229,3 +229,22 @@ int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
 		}
 	}
 }
+
+int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
+		  struct mf_topo_arg *ta, unsigned int flags, mf_opt_fn fn,
+		  void *st)
+{
+	struct mf_args a;
+	const char *val;
+	char err[256];
+	int k, rc;
+
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_cmd(&a, ta, flags, &val, &rc)) != MF_ARG_END) {
+		if (k == MF_ARG_STOP)
+			return rc;
+		if (fn(st, k, val, err, sizeof(err)))
+			return mf_usage(a.cmd, "%s", err);
+	}
+	return -1;
+}

@@ -10,10 +10,7 @@
 #include "parse.h"
 #include "route.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int mf_err(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -62,35 +59,35 @@ int mf_parse_dims(const char *s, u32 *dims, u32 *ndims, char *err,
 	int r;
 
 	if (!*s)
-		return fail(err, errlen, "empty size list (expected e.g. 8x8)");
+		return mf_err(err, errlen, "empty size list (expected e.g. 8x8)");
 	for (;;) {
 		if (n == MF_MAX_DIMS)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "'%.60s': more than %u dimensions", s,
 				    MF_MAX_DIMS);
 		r = scan_u64(&p, MF_MAX_NODES, &v);
 		if (r < 0) {
 			if (!*p)
-				return fail(err, errlen,
+				return mf_err(err, errlen,
 					    "'%.60s': missing size after 'x'",
 					    s);
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "'%.60s': '%c' where a size was expected",
 				    s, *p);
 		}
 		if (r > 0)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "'%.60s': size too large (the limit is %u "
 				    "nodes)",
 				    s, MF_MAX_NODES);
 		if (v < 2)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "'%.60s': size %llu too small (each size "
 				    "must be >= 2)",
 				    s, (unsigned long long)v);
 		nodes *= v;
 		if (nodes > MF_MAX_NODES)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "'%.60s': too many nodes (the limit is %u)",
 				    s,
 				    MF_MAX_NODES);
@@ -98,7 +95,7 @@ int mf_parse_dims(const char *s, u32 *dims, u32 *ndims, char *err,
 		if (!*p)
 			break;
 		if (*p != 'x' && *p != 'X')
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "'%.60s': '%c' where 'x' was expected",
 				    s, *p);
 		p++;
@@ -122,24 +119,24 @@ int mf_parse_topo(u32 kind, const char *s, struct mf_topo *t, char *err,
 
 		r = scan_u64(&p, U32_MAX, &v);
 		if (r < 0 || *p)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "%s '%.60s': expected a number N >= 2",
 				    opt, s);
 		if (!r && v < 2)
-			return fail(err, errlen, "%s %llu: N must be >= 2", opt,
+			return mf_err(err, errlen, "%s %llu: N must be >= 2", opt,
 				    (unsigned long long)v);
 		if (r || v > 8192 || 3 * v * v - 3 * v + 1 > MF_MAX_NODES)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "%s '%.60s': too many nodes (the limit is "
 				    "%u)", opt, s,
 				    MF_MAX_NODES);
 		dims[0] = (u32)v;
 	} else if (mf_parse_dims(s, dims, &ndims, why, sizeof(why))) {
-		return fail(err, errlen, "%s %s", opt, why);
+		return mf_err(err, errlen, "%s %s", opt, why);
 	}
 	r = mf_topo_init(t, kind, ndims, dims);
 	if (r)
-		return fail(err, errlen, "%s '%.60s': invalid topology", opt,
+		return mf_err(err, errlen, "%s '%.60s': invalid topology", opt,
 			    s);
 	return 0;
 }
@@ -148,7 +145,7 @@ int mf_topo_arg_set(struct mf_topo_arg *ta, int key, const char *text,
 		    char *err, size_t errlen)
 {
 	if (ta->kind)
-		return fail(err, errlen,
+		return mf_err(err, errlen,
 			    "give only one topology (--mesh, --torus or "
 			    "--hex)");
 	ta->kind = (u32)(key - 0x100);
@@ -160,7 +157,7 @@ int mf_topo_arg_build(const struct mf_topo_arg *ta, struct mf_topo *t,
 		      char *err, size_t errlen)
 {
 	if (!ta->kind)
-		return fail(err, errlen,
+		return mf_err(err, errlen,
 			    "no topology given (--mesh AxBx..., --torus "
 			    "AxBx... or --hex N)");
 	return mf_parse_topo(ta->kind, ta->text, t, err, errlen);
@@ -179,13 +176,13 @@ int mf_parse_node(const struct mf_topo *t, const char *s, u32 *id, char *err,
 	if (!strchr(s, ',')) {
 		r = scan_u64(&p, U32_MAX, &v);
 		if (r < 0 || *p)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "node '%.40s': expected %s", s,
 				    t->kind == MESHFABRIC_KIND_HEX ?
 				    "an address"
 				    : "coordinates like 3,4 or a node id");
 		if (r || v >= t->nodes)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "node %.40s: not in %s %s (0..%u)", s,
 				    mf_topo_kind_name(t->kind), shape,
 				    t->nodes - 1);
@@ -193,22 +190,22 @@ int mf_parse_node(const struct mf_topo *t, const char *s, u32 *id, char *err,
 		return 0;
 	}
 	if (t->kind == MESHFABRIC_KIND_HEX)
-		return fail(err, errlen,
+		return mf_err(err, errlen,
 			    "node '%.40s': hex nodes are given by their "
 			    "address (0..%u)",
 			    s, t->nodes - 1);
 	for (;;) {
 		if (n == t->ndims)
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "node '%.40s': %s %s has %u coordinates",
 				    s, mf_topo_kind_name(t->kind), shape,
 				    t->ndims);
 		r = scan_u64(&p, U32_MAX, &v);
 		if (r < 0)
-			return fail(err, errlen, "node '%.40s': bad coordinate",
+			return mf_err(err, errlen, "node '%.40s': bad coordinate",
 				    s);
 		if (r || v >= t->dims[n])
-			return fail(err, errlen,
+			return mf_err(err, errlen,
 				    "node '%.40s': coordinate %u must be below "
 				    "%u", s, n,
 				    t->dims[n]);
@@ -216,12 +213,12 @@ int mf_parse_node(const struct mf_topo *t, const char *s, u32 *id, char *err,
 		if (!*p)
 			break;
 		if (*p != ',')
-			return fail(err, errlen, "node '%.40s': bad coordinate",
+			return mf_err(err, errlen, "node '%.40s': bad coordinate",
 				    s);
 		p++;
 	}
 	if (n != t->ndims)
-		return fail(err, errlen,
+		return mf_err(err, errlen,
 			    "node '%.40s': %s %s has %u coordinates", s,
 			    mf_topo_kind_name(t->kind), shape, t->ndims);
 	*id = mf_topo_id(t, c);
@@ -249,7 +246,7 @@ int mf_parse_algo(const char *s, u32 *id, char *err, size_t errlen)
 		snprintf(known + len, sizeof(known) - len, ", %s",
 			 mf_algos[i]->name);
 	}
-	return fail(err, errlen, "unknown algorithm '%.40s' (known: %s)", s,
+	return mf_err(err, errlen, "unknown algorithm '%.40s' (known: %s)", s,
 		    known);
 }
 
@@ -258,7 +255,7 @@ int mf_parse_routing(const char *s, u32 *routing, char *err, size_t errlen)
 	int r = mf_route_by_name(s);
 
 	if (r < 0)
-		return fail(err, errlen,
+		return mf_err(err, errlen,
 			    "unknown routing '%.40s' (known: dor, diagonal, "
 			    "cdo, a1, default)",
 			    s);
@@ -273,7 +270,7 @@ int mf_parse_model(const char *s, u32 *model, char *err, size_t errlen)
 	else if (!strcmp(s, "all-port"))
 		*model = MESHFABRIC_MODEL_ALL_PORT;
 	else
-		return fail(err, errlen,
+		return mf_err(err, errlen,
 			    "unknown port model '%.40s' (known: one-port, "
 			    "all-port)", s);
 	return 0;

@@ -14,6 +14,10 @@
 #include "topo.h"
 #include "algo.h"
 
+/* A one-line reason into err (vsnprintf); returns -1, for parsers. */
+int mf_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Option keys of the topology options, shared by every command. */
 enum {
 	MF_KEY_MESH = 0x100 + MESHFABRIC_KIND_MESH,

@@ -24,6 +24,13 @@ static const struct mf_opt analyze_opts[] = {
 	{ NULL, 0, NULL, 0, NULL }
 };
 
+/* --routing, the one option besides the topology's */
+static int analyze_opt(void *routing, int key, const char *val, char *err,
+		       size_t errlen)
+{
+	return mf_parse_routing(val, routing, err, errlen);
+}
+
 static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_analyze;
@@ -31,25 +38,13 @@ static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 routing = MESHFABRIC_ROUTE_DEFAULT, p;
 	u64 delta, size[MF_HEX_PORTS > 2 * MF_MAX_DIMS ? MF_HEX_PORTS : 2 * MF_MAX_DIMS];
 	char err[256], shape[96], dir[16];
-	const char *val;
 	struct mf_topo t;
-	struct mf_args a;
 	struct mf_print o;
-	int k, r, rc;
+	int r;
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, &ta, 0, &val, &rc)) != MF_ARG_END) {
-		r = 0;
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case KEY_ROUTING:
-			r = mf_parse_routing(val, &routing, err, sizeof(err));
-			break;
-		}
-		if (r)
-			return mf_usage(cmd, "%s", err);
-	}
+	r = mf_args_parse(ctx, argc, argv, &ta, 0, analyze_opt, &routing);
+	if (r >= 0)
+		return r;
 	if (mf_topo_arg_build(&ta, &t, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	if (mf_routing_for(&t, routing, &routing, err, sizeof(err)))

@@ -245,122 +245,128 @@ static void print_dot(FILE *f, const struct plan *p)
 	fprintf(f, "}\n");
 }
 
+/* The command line of plan, as read (plan_opt). */
+struct plan_args {
+	struct plan *p;
+	const char *from;
+	u32 algo, model, size;
+	bool want_steps, summary, routing_given;
+	enum fmt fmt;
+	struct mf_down_args down;
+};
+
+static int parse_format(const char *val, enum fmt *fmt, char *err,
+			size_t errlen)
+{
+	static const char *const names[] = {
+		[FMT_TEXT] = "text", [FMT_JSON] = "json", [FMT_DOT] = "dot",
+		[FMT_SUMMARY] = "summary",
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(val, names[i])) {
+			*fmt = i;
+			return 0;
+		}
+	if (!strcmp(val, "summary-only")) {
+		*fmt = FMT_SUMMARY;
+		return 0;
+	}
+	return mf_err(err, errlen,
+		      "unknown format '%.40s' (text, json, dot, summary)", val);
+}
+
+static int plan_opt(void *st, int key, const char *val, char *err,
+		    size_t errlen)
+{
+	struct plan_args *o = st;
+	struct plan *p = o->p;
+
+	/* the link model's options ask for the fabric time */
+	if (key >= KEY_RATE && key <= KEY_SIZE)
+		p->timed = true;
+	switch (key) {
+	case KEY_FROM:
+		o->from = val;
+		return 0;
+	case KEY_ALGO:
+		return mf_parse_algo(val, &o->algo, err, errlen);
+	case KEY_ROUTING:
+		o->routing_given = true;
+		return mf_parse_routing(val, &p->routing, err, errlen);
+	case KEY_MODEL:
+		return mf_parse_model(val, &o->model, err, errlen);
+	case KEY_FORMAT:
+		return parse_format(val, &o->fmt, err, errlen);
+	case KEY_STEPS:
+		o->want_steps = true;
+		return 0;
+	case KEY_SUMMARY:
+		o->summary = true;
+		return 0;
+	case KEY_RATE:
+		return mf_parse_rate(val, &p->lm.rate, err, errlen);
+	case KEY_DELAY:
+		return mf_parse_time(val, &p->lm.delay_ns, err, errlen);
+	case KEY_SWITCHING:
+		return mf_parse_switching(val, &p->tm.switching, err, errlen);
+	case KEY_MODE:
+		return mf_parse_mode(val, &p->tm.async, err, errlen);
+	case KEY_SIZE:
+		if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &o->size))
+			return mf_err(err, errlen, "--size '%.40s': want 0..%u",
+				      val, MESHFABRIC_MAX_PAYLOAD);
+		return 0;
+	}
+	/* KEY_DOWN, KEY_DOWN_NODE */
+	return mf_down_arg_add(&o->down, val, key == KEY_DOWN_NODE, err, errlen);
+}
+
 static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_plan;
 	struct mf_topo_arg ta = { 0, NULL };
-	const char *from = NULL, *val;
-	u32 algo = MESHFABRIC_ALGO_AUTO, model = 0, source = 0, size = 64;
-	bool want_steps = false, summary = false, routing_given = false;
-	enum fmt fmt = FMT_TEXT;
-	struct mf_down_args down = { 0 };
-	struct mf_plan_result res;
-	struct mf_args a;
 	struct plan p;
+	struct plan_args o = { .p = &p, .algo = MESHFABRIC_ALGO_AUTO, .size = 64 };
+	u32 source = 0;
+	struct mf_plan_result res;
 	char err[256], shape[96];
-	int k, r, rc;
+	int r, rc;
 
 	memset(&p, 0, sizeof(p));
 	p.routing = MESHFABRIC_ROUTE_DEFAULT;
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, &ta, 0, &val, &rc)) != MF_ARG_END) {
-		r = 0;
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case KEY_FROM:
-			from = val;
-			break;
-		case KEY_ALGO:
-			r = mf_parse_algo(val, &algo, err, sizeof(err));
-			break;
-		case KEY_ROUTING:
-			r = mf_parse_routing(val, &p.routing, err, sizeof(err));
-			routing_given = true;
-			break;
-		case KEY_MODEL:
-			r = mf_parse_model(val, &model, err, sizeof(err));
-			break;
-		case KEY_FORMAT:
-			if (!strcmp(val, "text"))
-				fmt = FMT_TEXT;
-			else if (!strcmp(val, "json"))
-				fmt = FMT_JSON;
-			else if (!strcmp(val, "dot"))
-				fmt = FMT_DOT;
-			else if (!strcmp(val, "summary") || !strcmp(val, "summary-only"))
-				fmt = FMT_SUMMARY;
-			else
-				return mf_usage(cmd,
-						"unknown format '%.40s' (text, json, dot, summary)",
-						val);
-			break;
-		case KEY_STEPS:
-			want_steps = true;
-			break;
-		case KEY_SUMMARY:
-			summary = true;
-			break;
-		case KEY_RATE:
-			r = mf_parse_rate(val, &p.lm.rate, err, sizeof(err));
-			p.timed = true;
-			break;
-		case KEY_DELAY:
-			r = mf_parse_time(val, &p.lm.delay_ns, err, sizeof(err));
-			p.timed = true;
-			break;
-		case KEY_SWITCHING:
-			r = mf_parse_switching(val, &p.tm.switching, err,
-					       sizeof(err));
-			p.timed = true;
-			break;
-		case KEY_MODE:
-			r = mf_parse_mode(val, &p.tm.async, err, sizeof(err));
-			p.timed = true;
-			break;
-		case KEY_SIZE:
-			if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &size))
-				return mf_usage(cmd, "--size '%.40s': want 0..%u",
-						val, MESHFABRIC_MAX_PAYLOAD);
-			p.timed = true;
-			break;
-		case KEY_DOWN:
-		case KEY_DOWN_NODE:
-			r = mf_down_arg_add(&down, val, k == KEY_DOWN_NODE, err,
-					    sizeof(err));
-			break;
-		}
-		if (r)
-			return mf_usage(cmd, "%s", err);
-	}
+	rc = mf_args_parse(ctx, argc, argv, &ta, 0, plan_opt, &o);
+	if (rc >= 0)
+		return rc;
 	if (ctx->json) {
-		if (fmt == FMT_DOT)
+		if (o.fmt == FMT_DOT)
 			return mf_usage(cmd, "--json and --format dot exclude each other");
-		fmt = FMT_JSON;
+		o.fmt = FMT_JSON;
 	}
-	if (fmt == FMT_SUMMARY) {
-		summary = true;
-		fmt = FMT_TEXT;
+	if (o.fmt == FMT_SUMMARY) {
+		o.summary = true;
+		o.fmt = FMT_TEXT;
 	}
-	if (summary && want_steps)
+	if (o.summary && o.want_steps)
 		return mf_usage(cmd, "--steps and --summary exclude each other");
 	if (mf_topo_arg_build(&ta, &p.t, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (from && mf_parse_node(&p.t, from, &source, err, sizeof(err)))
+	if (o.from && mf_parse_node(&p.t, o.from, &source, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	if (mf_routing_for(&p.t, p.routing, &p.routing, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	mf_format_shape(&p.t, shape, sizeof(shape));
 
-	if (algo != MESHFABRIC_ALGO_AUTO) {
-		const struct mf_algo *al = mf_algo_by_id(algo);
+	if (o.algo != MESHFABRIC_ALGO_AUTO) {
+		const struct mf_algo *al = mf_algo_by_id(o.algo);
 
-		if (model && al->model != model)
+		if (o.model && al->model != o.model)
 			return mf_usage(cmd, "%s is %s %s algorithm; --model %s does not apply",
 					al->name,
 					al->model == MESHFABRIC_MODEL_ALL_PORT ? "an" : "a",
-					mf_model_name(al->model), mf_model_name(model));
-		if (routing_given && !al->routed)
+					mf_model_name(al->model), mf_model_name(o.model));
+		if (o.routing_given && !al->routed)
 			return mf_usage(cmd, "%s does not follow a routing (--routing is for tree and binomial)",
 					al->name);
 		if (al->supports(&p.t))
@@ -370,29 +376,29 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 				       p.t.kind == MESHFABRIC_KIND_TORUS ? "torus " : "",
 				       shape);
 	}
-	if (mf_down_args_build(&down, &p.t, &p.f, err, sizeof(err))) {
+	if (mf_down_args_build(&o.down, &p.t, &p.f, err, sizeof(err))) {
 		mf_faults_free(&p.f);
 		return mf_usage(cmd, "%s", err);
 	}
 	/* the core builds and checks (auto: every candidate, keeping the best) */
 	if (p.f.n) {	/* around the faults: built, checked, repaired, checked */
-		r = mf_plan_faults(&p.t, algo, model, source, p.routing, &p.f,
+		r = mf_plan_faults(&p.t, o.algo, o.model, source, p.routing, &p.f,
 				   &p.s, &p.fp);
 		res = p.fp.plan;
 		res.used = p.fp.used ? p.fp.used : res.used;
 		res.stats = p.fp.stats;
 	} else {
 		/* auto ranks by the fabric time on these links, if given */
-		p.tm.bytes = (u64)size + 14;	/* the Ethernet header */
+		p.tm.bytes = (u64)o.size + 14;	/* the Ethernet header */
 		p.tm.ctx = &p.lm;
-		r = mf_plan_timed(&p.t, algo, model, source, p.routing,
+		r = mf_plan_timed(&p.t, o.algo, o.model, source, p.routing,
 				  p.timed ? &p.tm : NULL, &p.s, &res);
 	}
 	p.algo = res.used;
 	p.st = res.stats;
 	if (r == -EOPNOTSUPP) {
 		rc = mf_fail("no %salgorithm in this build covers %s %s",
-			     model ? (model == MESHFABRIC_MODEL_ONE_PORT ?
+			     o.model ? (o.model == MESHFABRIC_MODEL_ONE_PORT ?
 				      "one-port " : "all-port ") : "",
 			     mf_topo_kind_name(p.t.kind), shape);
 		goto out;
@@ -404,7 +410,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	}
 	if (r) {
 		rc = mf_fail("%s on %s %s: %s",
-			     algo ? mf_algo_by_id(algo)->name : "auto",
+			     o.algo ? mf_algo_by_id(o.algo)->name : "auto",
 			     mf_topo_kind_name(p.t.kind), shape,
 			     r == -E2BIG && p.f.n ? "the fault routing needs over "
 			     "4 MiB (too many pairs rerouted or cut)" :
@@ -412,7 +418,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	if (p.timed) {
-		p.tm.bytes = (u64)size + 14;	/* the Ethernet header */
+		p.tm.bytes = (u64)o.size + 14;	/* the Ethernet header */
 		p.tm.ctx = &p.lm;
 		r = mf_timeline_alloc(&p.tl, &p.t, &p.s);
 		if (!r)
@@ -422,11 +428,11 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 			goto out;
 		}
 	}
-	if (fmt == FMT_DOT)
+	if (o.fmt == FMT_DOT)
 		print_dot(ctx->out, &p);
 	else
-		print_plan(ctx->out, fmt == FMT_JSON, &p, !summary &&
-			   (fmt == FMT_JSON || want_steps ||
+		print_plan(ctx->out, o.fmt == FMT_JSON, &p, !o.summary &&
+			   (o.fmt == FMT_JSON || o.want_steps ||
 			    p.t.nodes <= STEPS_BY_DEFAULT_MAX_NODES));
 	rc = MF_EXIT_OK;
 out:

@@ -155,55 +155,64 @@ static int route_faults(const struct mf_topo *t, u32 routing,
 	return len;
 }
 
+/* The command line of route, as read (route_opt). */
+struct route_args {
+	const char *from, *to, *pos[3];
+	int npos;
+	u32 routing;
+	struct mf_down_args down;
+};
+
+static int route_opt(void *st, int key, const char *val, char *err,
+		     size_t errlen)
+{
+	struct route_args *o = st;
+
+	switch (key) {
+	case MF_ARG_POSITIONAL:
+		if (o->npos == 3)
+			return mf_err(err, errlen, "unexpected argument '%.40s'",
+				      val);
+		o->pos[o->npos++] = val;
+		return 0;
+	case KEY_FROM:
+		o->from = val;
+		return 0;
+	case KEY_TO:
+		o->to = val;
+		return 0;
+	case KEY_ROUTING:
+		return mf_parse_routing(val, &o->routing, err, errlen);
+	}
+	/* KEY_DOWN, KEY_DOWN_NODE */
+	return mf_down_arg_add(&o->down, val, key == KEY_DOWN_NODE, err, errlen);
+}
+
 static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_route;
 	struct mf_topo_arg ta = { 0, NULL };
-	const char *from = NULL, *to = NULL, *val;
-	u32 routing = MESHFABRIC_ROUTE_DEFAULT, src, dst, max, *path;
+	struct route_args o = { .routing = MESHFABRIC_ROUTE_DEFAULT };
+	const char *from, *to;
+	u32 routing, src, dst, max, *path;
 	struct route_faults rf = { 0, false };
-	struct mf_down_args down = { 0 };
 	struct mf_faults f;
-	const char *pos[3];
 	struct mf_topo t;
-	struct mf_args a;
-	int k, r, rc, npos = 0;
 	char err[256];
+	int r;
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, &ta, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
-		r = 0;
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case MF_ARG_POSITIONAL:
-			if (npos == 3)
-				return mf_usage(cmd, "unexpected argument '%.40s'", val);
-			pos[npos++] = val;
-			break;
-		case KEY_FROM:
-			from = val;
-			break;
-		case KEY_TO:
-			to = val;
-			break;
-		case KEY_ROUTING:
-			r = mf_parse_routing(val, &routing, err, sizeof(err));
-			break;
-		case KEY_DOWN:
-		case KEY_DOWN_NODE:
-			r = mf_down_arg_add(&down, val, k == KEY_DOWN_NODE, err,
-					    sizeof(err));
-			break;
-		}
-		if (r)
-			return mf_usage(cmd, "%s", err);
-	}
-	if (npos) {
-		if (npos != 3 || from || to || ta.kind || down.n)
+	r = mf_args_parse(ctx, argc, argv, &ta, MF_ARGS_POSITIONAL, route_opt,
+			  &o);
+	if (r >= 0)
+		return r;
+	from = o.from;
+	to = o.to;
+	routing = o.routing;
+	if (o.npos) {
+		if (o.npos != 3 || from || to || ta.kind || o.down.n)
 			return mf_usage(cmd, "a fabric takes NAME FROM TO and no "
 					"topology, --from, --to or --down");
-		return route_fabric(ctx, pos);
+		return route_fabric(ctx, o.pos);
 	}
 	if (mf_topo_arg_build(&ta, &t, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
@@ -214,7 +223,7 @@ static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	if (mf_routing_for(&t, routing, &routing, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (mf_down_args_build(&down, &t, &f, err, sizeof(err))) {
+	if (mf_down_args_build(&o.down, &t, &f, err, sizeof(err))) {
 		mf_faults_free(&f);
 		return mf_usage(cmd, "%s", err);
 	}

@@ -248,3 +248,11 @@ int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
 	}
 	return -1;
 }
+
+int mf_arg_name(const char **name, const char *val, char *err, size_t errlen)
+{
+	if (*name)
+		return mf_err(err, errlen, "unexpected argument '%.40s'", val);
+	*name = val;
+	return 0;
+}

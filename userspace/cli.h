@@ -138,6 +138,10 @@ typedef int (*mf_opt_fn)(void *st, int key, const char *val, char *err,
 int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
 		  struct mf_topo_arg *ta, unsigned int flags, mf_opt_fn fn,
 		  void *st);
+/* A command's one positional argument (a fabric's NAME) into *name: -1
+ * with the reason in err if it came already.
+ */
+int mf_arg_name(const char **name, const char *val, char *err, size_t errlen);
 /* After MF_ARG_REST: the arguments after "--". */
 static inline char **mf_args_rest(struct mf_args *a, int *count)
 {

@@ -100,49 +100,60 @@ static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
 	fflush(ctx->out);
 }
 
+/* The command line of monitor, as read (monitor_opt). */
+struct monitor_args {
+	const char *name;
+	double interval;
+	u32 count, top;
+};
+
+static int monitor_opt(void *st, int key, const char *val, char *err,
+		       size_t errlen)
+{
+	struct monitor_args *o = st;
+	char *end;
+
+	switch (key) {
+	case KEY_INTERVAL:
+		o->interval = strtod(val, &end);
+		if (*end || !(o->interval >= 0.05 && o->interval <= 3600))
+			return mf_err(err, errlen,
+				      "bad interval '%.40s': 0.05 to 3600 seconds",
+				      val);
+		return 0;
+	case KEY_COUNT:
+		if (mf_parse_u32(val, 1, U32_MAX, &o->count))
+			return mf_err(err, errlen, "bad count '%.40s'", val);
+		return 0;
+	case KEY_TOP:
+		if (mf_parse_u32(val, 1, U32_MAX, &o->top))
+			return mf_err(err, errlen, "bad --top '%.40s'", val);
+		return 0;
+	}
+	/* MF_ARG_POSITIONAL */
+	return mf_arg_name(&o->name, val, err, errlen);
+}
+
 static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_monitor;
+	struct monitor_args o = { .interval = 1, .top = 10 };
 	struct meshfabric_link_info *prev = NULL, *cur = NULL;
 	struct meshfabric_link_get g0, g1;
-	u32 np = 0, nc = 0, count = 0, top = 10, done = 0, nr, i;
-	const char *name = NULL, *val;
+	u32 np = 0, nc = 0, done = 0, nr, i;
 	struct meshfabric_info in;
-	double interval = 1, t0, t1;
+	double t0, t1;
 	struct sigaction sa;
 	struct rate *r = NULL;
 	struct mf_topo t;
-	struct mf_args ar;
-	int k, rc, res = MF_EXIT_OK;
-	char *end;
+	int rc, res = MF_EXIT_OK;
 	bool tty;
 
-	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case KEY_INTERVAL:
-			interval = strtod(val, &end);
-			if (*end || !(interval >= 0.05 && interval <= 3600))
-				return mf_usage(cmd, "bad interval '%.40s': 0.05 to 3600 seconds", val);
-			break;
-		case KEY_COUNT:
-			if (mf_parse_u32(val, 1, U32_MAX, &count))
-				return mf_usage(cmd, "bad count '%.40s'", val);
-			break;
-		case KEY_TOP:
-			if (mf_parse_u32(val, 1, U32_MAX, &top))
-				return mf_usage(cmd, "bad --top '%.40s'", val);
-			break;
-		case MF_ARG_POSITIONAL:
-			if (name)
-				return mf_usage(cmd, "unexpected argument '%.40s'", val);
-			name = val;
-			break;
-		}
-	}
-	rc = mf_dev_lookup_or_fail(cmd, name, &in, &t);
+	rc = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL,
+			   monitor_opt, &o);
+	if (rc >= 0)
+		return rc;
+	rc = mf_dev_lookup_or_fail(cmd, o.name, &in, &t);
 	if (rc)
 		return rc;
 	memset(&sa, 0, sizeof(sa));
@@ -151,9 +162,9 @@ static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	tty = !ctx->json && isatty(fileno(ctx->out));
 	rc = mf_dev_link_get(in.id, &prev, &np, &g0);
-	while (!rc && !stop && (!count || done < count)) {
-		struct timespec ts = { (time_t)interval,
-				       (long)((interval - (time_t)interval) * 1e9) };
+	while (!rc && !stop && (!o.count || done < o.count)) {
+		struct timespec ts = { (time_t)o.interval,
+				       (long)((o.interval - (time_t)o.interval) * 1e9) };
 
 		while (nanosleep(&ts, &ts) && errno == EINTR && !stop)
 			;
@@ -188,7 +199,7 @@ static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 			nr++;
 		}
 		qsort(r, nr, sizeof(*r), by_bps);
-		show(ctx, &t, (const char *)in.name, cur, r, nr, top, t1 - t0, tty);
+		show(ctx, &t, (const char *)in.name, cur, r, nr, o.top, t1 - t0, tty);
 		free(prev);
 		prev = cur;
 		cur = NULL;

@@ -46,62 +46,71 @@ static int by_load(const void *pa, const void *pb)
 	return a->port < b->port ? -1 : a->port > b->port;
 }
 
+/* The command line of stats, as read (stats_opt). */
+struct stats_args {
+	const char *name, *svg;
+	bool all, reset, by_busy;
+	u32 top;
+};
+
+static int stats_opt(void *st, int key, const char *val, char *err,
+		     size_t errlen)
+{
+	struct stats_args *o = st;
+
+	switch (key) {
+	case MF_ARG_POSITIONAL:
+		return mf_arg_name(&o->name, val, err, errlen);
+	case KEY_ALL:
+		o->all = true;
+		return 0;
+	case KEY_RESET:
+		o->reset = true;
+		return 0;
+	case KEY_SVG:
+		o->svg = val;
+		return 0;
+	case KEY_SVG_BY:
+		if (strcmp(val, "packets") && strcmp(val, "busy"))
+			return mf_err(err, errlen,
+				      "--svg-by '%.40s': packets or busy", val);
+		o->by_busy = !strcmp(val, "busy");
+		return 0;
+	}
+	/* KEY_TOP */
+	if (mf_parse_u32(val, 1, U32_MAX, &o->top))
+		return mf_err(err, errlen, "--top '%.40s': want a count >= 1",
+			      val);
+	return 0;
+}
+
 static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_stats;
-	const char *name = NULL, *svg = NULL, *val;
+	struct stats_args o = { 0 };
 	struct meshfabric_link_entry *e = NULL, *sorted = NULL;
 	struct meshfabric_link_info *li = NULL;
 	struct meshfabric_info in;
 	struct mf_topo t;
-	struct mf_args ar;
-	struct mf_print o;
-	bool all = false, reset = false, by_busy = false;
+	struct mf_print p;
 	u64 packets = 0, bytes = 0, drops = 0;
-	u32 n = 0, nli = 0, i, used = 0, top = 0, shown = 0, exist = 0;
+	u32 n = 0, nli = 0, i, used = 0, shown = 0, exist = 0;
 	char title[160], shape[96];
 	FILE *f;
-	int k, r, rc;
+	int r;
 
-	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case MF_ARG_POSITIONAL:
-			if (name)
-				return mf_usage(cmd, "unexpected argument '%.40s'", val);
-			name = val;
-			break;
-		case KEY_ALL:
-			all = true;
-			break;
-		case KEY_RESET:
-			reset = true;
-			break;
-		case KEY_SVG:
-			svg = val;
-			break;
-		case KEY_SVG_BY:
-			if (strcmp(val, "packets") && strcmp(val, "busy"))
-				return mf_usage(cmd, "--svg-by '%.40s': packets or busy",
-						val);
-			by_busy = !strcmp(val, "busy");
-			break;
-		case KEY_TOP:
-			if (mf_parse_u32(val, 1, U32_MAX, &top))
-				return mf_usage(cmd, "--top '%.40s': want a count >= 1", val);
-			break;
-		}
-	}
-	r = mf_dev_lookup_or_fail(cmd, name, &in, &t);
+	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL, stats_opt,
+			  &o);
+	if (r >= 0)
+		return r;
+	r = mf_dev_lookup_or_fail(cmd, o.name, &in, &t);
 	if (r)
 		return r;
 	in.name[MESHFABRIC_NAME_LEN - 1] = 0;
 	/* drops and busy time first: the reset below restarts them too */
 	r = mf_dev_link_get(in.id, &li, &nli, NULL);
 	if (!r)
-		r = mf_dev_links(in.id, reset, &e, &n);
+		r = mf_dev_links(in.id, o.reset, &e, &n);
 	if (!r && nli != n)
 		r = -EAGAIN;
 	if (r) {
@@ -122,27 +131,27 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 		bytes += e[i].bytes;
 	}
 	mf_format_shape(&t, shape, sizeof(shape));
-	if (svg) {
+	if (o.svg) {
 		snprintf(title, sizeof(title), "%s: %s %s, link %s",
 			 (const char *)in.name, mf_topo_kind_name(t.kind), shape,
-			 by_busy ? "utilisation (time busy)" : "load (packets)");
+			 o.by_busy ? "utilisation (time busy)" : "load (packets)");
 		/* busy: colour by the microseconds each link serialised */
-		for (i = 0; by_busy && i < n; i++)
+		for (i = 0; o.by_busy && i < n; i++)
 			e[i].packets = li[i].busy_ns / 1000;
-		f = fopen(svg, "w");
+		f = fopen(o.svg, "w");
 		if (!f) {
-			r = mf_fail("%s: %s", svg, strerror(errno));
+			r = mf_fail("%s: %s", o.svg, strerror(errno));
 			goto out;
 		}
 		r = mf_svg_write(f, &t, title, e, n,
-				 by_busy ? "us busy" : "packets");
+				 o.by_busy ? "us busy" : "packets");
 		/* the text and JSON below list packets again */
-		for (i = 0; by_busy && i < n; i++)
+		for (i = 0; o.by_busy && i < n; i++)
 			e[i].packets = li[i].packets;
 		if (fclose(f) && !r)
 			r = -errno;
 		if (r) {
-			r = mf_fail("%s: %s", svg, strerror(-r));
+			r = mf_fail("%s: %s", o.svg, strerror(-r));
 			goto out;
 		}
 	}
@@ -154,55 +163,55 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	memcpy(sorted, e, n * sizeof(*e));
 	if (!ctx->json)
 		qsort(sorted, n, sizeof(*sorted), by_load);
-	mf_print_start(&o, ctx->out, ctx->json);
-	mf_print_obj_open(&o, NULL);
+	mf_print_start(&p, ctx->out, ctx->json);
+	mf_print_obj_open(&p, NULL);
 	/* text: the summary line comes after the links */
-	mf_print_str(&o, MF_PRINT_JSON, "fabric", NULL, (const char *)in.name);
-	mf_print_u64(&o, MF_PRINT_JSON, "nlinks", NULL, exist);
-	mf_print_u64(&o, MF_PRINT_JSON, "used", NULL, used);
-	mf_print_u64(&o, MF_PRINT_JSON, "packets", NULL, packets);
-	mf_print_u64(&o, MF_PRINT_JSON, "bytes", NULL, bytes);
-	mf_print_u64(&o, MF_PRINT_JSON, "dropped", NULL, drops);
-	mf_print_fp(&o, "%-10s %-5s %-10s %12s %14s %10s %10s %10s %s\n",
+	mf_print_str(&p, MF_PRINT_JSON, "fabric", NULL, (const char *)in.name);
+	mf_print_u64(&p, MF_PRINT_JSON, "nlinks", NULL, exist);
+	mf_print_u64(&p, MF_PRINT_JSON, "used", NULL, used);
+	mf_print_u64(&p, MF_PRINT_JSON, "packets", NULL, packets);
+	mf_print_u64(&p, MF_PRINT_JSON, "bytes", NULL, bytes);
+	mf_print_u64(&p, MF_PRINT_JSON, "dropped", NULL, drops);
+	mf_print_fp(&p, "%-10s %-5s %-10s %12s %14s %10s %10s %10s %s\n",
 		    "FROM", "PORT", "TO", "PACKETS", "BYTES", "LOST", "QDROPS",
 		    "BUSY", "STATE");
-	mf_print_arr_open(&o, "links");
+	mf_print_arr_open(&p, "links");
 	for (i = 0; i < n; i++) {
 		const struct meshfabric_link_entry *l = &sorted[i];
 		const struct meshfabric_link_info *x = &li[l->reserved];
 		bool down = x->flags & MESHFABRIC_LINKF_DOWN;
 
 		if (l->peer == MESHFABRIC_NO_PEER ||
-		    (!all && !l->packets && !x->drop_loss && !x->drop_queue &&
+		    (!o.all && !l->packets && !x->drop_loss && !x->drop_queue &&
 		     !down))
 			continue;
-		if (!ctx->json && top && shown >= top)
+		if (!ctx->json && o.top && shown >= o.top)
 			break;
 		shown++;
-		mf_print_obj_open(&o, NULL);
-		mf_print_node(&o, MF_PRINT_ANY, "node", "%-10s ", &t, l->node);
-		mf_print_port(&o, MF_PRINT_ANY, "port", "%-5s ", &t, l->port);
-		mf_print_node(&o, MF_PRINT_ANY, "peer", "%-10s ", &t, l->peer);
-		mf_print_u64(&o, MF_PRINT_ANY, "packets", "%12llu ", l->packets);
-		mf_print_u64(&o, MF_PRINT_ANY, "bytes", "%14llu ", l->bytes);
-		mf_print_u64(&o, MF_PRINT_ANY, "drop_loss", "%10llu ",
+		mf_print_obj_open(&p, NULL);
+		mf_print_node(&p, MF_PRINT_ANY, "node", "%-10s ", &t, l->node);
+		mf_print_port(&p, MF_PRINT_ANY, "port", "%-5s ", &t, l->port);
+		mf_print_node(&p, MF_PRINT_ANY, "peer", "%-10s ", &t, l->peer);
+		mf_print_u64(&p, MF_PRINT_ANY, "packets", "%12llu ", l->packets);
+		mf_print_u64(&p, MF_PRINT_ANY, "bytes", "%14llu ", l->bytes);
+		mf_print_u64(&p, MF_PRINT_ANY, "drop_loss", "%10llu ",
 			     x->drop_loss);
-		mf_print_u64(&o, MF_PRINT_ANY, "drop_queue", "%10llu ",
+		mf_print_u64(&p, MF_PRINT_ANY, "drop_queue", "%10llu ",
 			     x->drop_queue);
-		mf_print_time(&o, MF_PRINT_ANY, "busy_ns", "%10s ", x->busy_ns);
-		mf_print_str(&o, MF_PRINT_JSON, "state", NULL,
+		mf_print_time(&p, MF_PRINT_ANY, "busy_ns", "%10s ", x->busy_ns);
+		mf_print_str(&p, MF_PRINT_JSON, "state", NULL,
 			     down ? "down" : "up");
-		mf_print_str(&o, MF_PRINT_FP, NULL, "%s\n", down ? "DOWN" : "up");
-		mf_print_obj_close(&o);
+		mf_print_str(&p, MF_PRINT_FP, NULL, "%s\n", down ? "DOWN" : "up");
+		mf_print_obj_close(&p);
 	}
-	mf_print_arr_close(&o);
-	mf_print_fp(&o, "%s: %u of %u directed links used, %llu packets, %llu bytes, %llu dropped%s\n",
+	mf_print_arr_close(&p);
+	mf_print_fp(&p, "%s: %u of %u directed links used, %llu packets, %llu bytes, %llu dropped%s\n",
 		    (const char *)in.name, used, exist,
 		    (unsigned long long)packets, (unsigned long long)bytes,
-		    (unsigned long long)drops, reset ? " (counters reset)" : "");
-	if (svg)
-		mf_print_str(&o, MF_PRINT_FP, NULL, "picture: %s\n", svg);
-	mf_print_end(&o);
+		    (unsigned long long)drops, o.reset ? " (counters reset)" : "");
+	if (o.svg)
+		mf_print_str(&p, MF_PRINT_FP, NULL, "picture: %s\n", o.svg);
+	mf_print_end(&p);
 	r = MF_EXIT_OK;
 out:
 	free(sorted);

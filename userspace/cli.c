@@ -256,3 +256,9 @@ int mf_arg_name(const char **name, const char *val, char *err, size_t errlen)
 	*name = val;
 	return 0;
 }
+
+int mf_opt_flag(void *st, int key, const char *val, char *err, size_t errlen)
+{
+	*(bool *)st = true;
+	return 0;
+}

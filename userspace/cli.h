@@ -142,6 +142,8 @@ int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
  * with the reason in err if it came already.
  */
 int mf_arg_name(const char **name, const char *val, char *err, size_t errlen);
+/* The handler of a command whose one option is a flag: sets *(bool *)st. */
+int mf_opt_flag(void *st, int key, const char *val, char *err, size_t errlen);
 /* After MF_ARG_REST: the arguments after "--". */
 static inline char **mf_args_rest(struct mf_args *a, int *count)
 {

@@ -475,36 +475,42 @@ static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
 	return MF_EXIT_OK;
 }
 
+/* destroy's command line: how many NAMEs (read from argv again), --all. */
+struct destroy_args {
+	int n;
+	bool all;
+};
+
+static int destroy_opt(void *st, int key, const char *val, char *err,
+		       size_t errlen)
+{
+	struct destroy_args *o = st;
+
+	if (key == MF_ARG_POSITIONAL)
+		o->n++;
+	else
+		o->all = true;
+	return 0;
+}
+
 static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_destroy;
 	struct meshfabric_info in;
 	struct mf_topo t;
-	struct mf_args a;
-	const char *val;
-	bool all = false;
-	int k, i, n = 0, r, rc;
+	struct destroy_args o = { 0, false };
+	int i, r;
 	u32 id;
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val,
-				&rc)) != MF_ARG_END) {
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case MF_ARG_POSITIONAL:
-			n++;
-			break;
-		case KEY_ALL:
-			all = true;
-			break;
-		}
-	}
-	if (!n && !all)
+	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL,
+			  destroy_opt, &o);
+	if (r >= 0)
+		return r;
+	if (!o.n && !o.all)
 		return mf_usage(cmd, "which fabric? (NAME or --all)");
-	if (n && all)
+	if (o.n && o.all)
 		return mf_usage(cmd, "NAME and --all together");
-	if (all) {
+	if (o.all) {
 		if (mf_dev_open_or_fail())
 			return MF_EXIT_FAIL;
 		for (id = 0; id < MESHFABRIC_MAX_IDS; id++) {
@@ -552,22 +558,14 @@ static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct meshfabric_info in;
 	struct mf_print p;
 	struct mf_topo t;
-	struct mf_args a;
-	const char *val;
 	bool names = false, header = false;
-	int k, rc;
+	int rc;
 	u32 id;
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, 0, &val, &rc)) != MF_ARG_END) {
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case KEY_NAMES:
-			names = true;
-			break;
-		}
-	}
+	/* --names, the one option */
+	rc = mf_args_parse(ctx, argc, argv, NULL, 0, mf_opt_flag, &names);
+	if (rc >= 0)
+		return rc;
 	if (names) {
 		/* for completion: quietly nothing without the module */
 		if (mf_dev_open())
@@ -750,42 +748,46 @@ static void show_fabric(struct mf_print *p, const struct meshfabric_info *in,
 		mf_print_fp(p, "(%u nodes: --nodes lists them)\n", in->nodes);
 }
 
+/* show's command line: NAME [NODE] [--nodes]. */
+struct show_args {
+	const char *name, *node;
+	bool all;
+};
+
+static int show_opt(void *st, int key, const char *val, char *err,
+		    size_t errlen)
+{
+	struct show_args *o = st;
+
+	if (key == KEY_NODES)
+		o->all = true;
+	else if (o->name)	/* the NODE */
+		return mf_arg_name(&o->node, val, err, errlen);
+	else
+		o->name = val;
+	return 0;
+}
+
 static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_show;
 	struct meshfabric_node_info *nodes = NULL;
 	struct mf_addr_entry ad[MAX_ADDRS];
-	const char *name = NULL, *node = NULL, *val;
 	char err[256], fabric[MESHFABRIC_NAME_LEN];
+	struct show_args o = { NULL, NULL, false };
+	const char *name, *node;
 	struct meshfabric_info in;
 	struct mf_print p;
 	struct mf_topo t;
-	struct mf_args ar;
-	bool all = false;
-	int k, r, nad, self = -1, rc;
+	int r, nad, self = -1;
 	u32 id = 0, i, first, last;
 
-	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val,
-				&rc)) != MF_ARG_END) {
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case KEY_NODES:
-			all = true;
-			break;
-		case MF_ARG_POSITIONAL:
-			if (!name)
-				name = val;
-			else if (!node)
-				node = val;
-			else
-				return mf_usage(cmd,
-						"unexpected argument '%.40s'",
-						val);
-			break;
-		}
-	}
+	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL, show_opt,
+			  &o);
+	if (r >= 0)
+		return r;
+	name = o.name;
+	node = o.node;
 	r = mf_dev_lookup_or_fail(cmd, name, &in, &t);
 	if (r)
 		return r;
@@ -806,7 +808,7 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (node) {
 		first = id;
 		last = id + 1;
-	} else if (!all && in.nodes > SHOW_NODES_BY_DEFAULT_MAX) {
+	} else if (!o.all && in.nodes > SHOW_NODES_BY_DEFAULT_MAX) {
 		last = 0;
 	}
 	mf_print_start(&p, ctx->out, ctx->json);

@@ -1477,37 +1477,45 @@ static void print_markdown(FILE *f, const struct papers *p)
 	}
 }
 
+/* The command line of papers: --paper NNN, --markdown. */
+struct papers_args {
+	int only;		/* -1: all five */
+	bool markdown;
+};
+
+static int papers_opt(void *st, int key, const char *val, char *err,
+		      size_t errlen)
+{
+	struct papers_args *o = st;
+
+	if (key == KEY_MARKDOWN) {
+		o->markdown = true;
+		return 0;
+	}
+	if (strlen(val) != 3 || strncmp(val, "00", 2) || val[2] < '0' ||
+	    val[2] > '4')
+		return mf_err(err, errlen, "unknown paper '%.40s' (000 .. 004)",
+			      val);
+	o->only = val[2] - '0';
+	return 0;
+}
+
 static int papers_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	static void (*const gen[5])(struct papers *) = { p000, p001, p002,
 							 p003, p004 };
 	const struct mf_cmd *cmd = &mf_cmd_papers;
 	struct papers p = { 0 };
-	bool markdown = false;
-	int only = -1, k, rc, i;
-	const char *val;
-	struct mf_args a;
+	struct papers_args o = { -1, false };
+	int rc, i;
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, 0, &val, &rc)) != MF_ARG_END) {
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case KEY_PAPER:
-			if (strlen(val) != 3 || strncmp(val, "00", 2) ||
-			    val[2] < '0' || val[2] > '4')
-				return mf_usage(cmd, "unknown paper '%.40s' (000 .. 004)", val);
-			only = val[2] - '0';
-			break;
-		case KEY_MARKDOWN:
-			markdown = true;
-			break;
-		}
-	}
-	if (markdown && ctx->json)
+	rc = mf_args_parse(ctx, argc, argv, NULL, 0, papers_opt, &o);
+	if (rc >= 0)
+		return rc;
+	if (o.markdown && ctx->json)
 		return mf_usage(cmd, "--markdown and --json exclude each other");
 	for (i = 0; i < 5 && !p.err; i++)
-		if (only < 0 || only == i)
+		if (o.only < 0 || o.only == i)
 			gen[i](&p);
 	if (p.err) {
 		free(p.c);
@@ -1516,7 +1524,7 @@ static int papers_main(struct mf_ctx *ctx, int argc, char **argv)
 	}
 	if (ctx->json)
 		print_json(ctx->out, &p);
-	else if (markdown)
+	else if (o.markdown)
 		print_markdown(ctx->out, &p);
 	else
 		print_text(ctx->out, &p);

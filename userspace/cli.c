@@ -232,7 +232,7 @@ int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
 
 int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
 		  struct mf_topo_arg *ta, unsigned int flags, mf_opt_fn fn,
-		  void *st)
+		  void *st, unsigned int *seen)
 {
 	struct mf_args a;
 	const char *val;
@@ -243,7 +243,9 @@ int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
 	while ((k = mf_args_cmd(&a, ta, flags, &val, &rc)) != MF_ARG_END) {
 		if (k == MF_ARG_STOP)
 			return rc;
-		if (fn(st, k, val, err, sizeof(err)))
+		if (!val && seen && k > 0 && k < 32)
+			*seen |= 1u << k;
+		else if (fn(st, k, val, err, sizeof(err)))
 			return mf_usage(a.cmd, "%s", err);
 	}
 	return -1;
@@ -254,11 +256,5 @@ int mf_arg_name(const char **name, const char *val, char *err, size_t errlen)
 	if (*name)
 		return mf_err(err, errlen, "unexpected argument '%.40s'", val);
 	*name = val;
-	return 0;
-}
-
-int mf_opt_flag(void *st, int key, const char *val, char *err, size_t errlen)
-{
-	*(bool *)st = true;
 	return 0;
 }

@@ -124,26 +124,26 @@ int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
 		const char **val, int *rc);
 /*
  * A command's option handler for mf_args_parse: an option's key (or
- * MF_ARG_POSITIONAL) with its value (NULL for a flag) into the command's
+ * MF_ARG_POSITIONAL) with its value into the command's
  * state st; 0, or -1 with a one-line reason in err, a usage error.
  */
 typedef int (*mf_opt_fn)(void *st, int key, const char *val, char *err,
 			 size_t errlen);
 /*
  * The option loop every command shares: mf_args_cmd over the whole
- * command line, each key handed to fn.  -1 when every argument went
- * through; else the exit status the command returns (after --help, or
- * a usage error reported).
+ * command line.  A flag (an option without a value) sets the bit of its
+ * key in *seen (keys 1..31) if seen is given; every other key goes to
+ * fn.  -1 when every
+ * argument went through; else the exit status the command returns
+ * (after --help, or a usage error reported).
  */
 int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
 		  struct mf_topo_arg *ta, unsigned int flags, mf_opt_fn fn,
-		  void *st);
+		  void *st, unsigned int *seen);
 /* A command's one positional argument (a fabric's NAME) into *name: -1
  * with the reason in err if it came already.
  */
 int mf_arg_name(const char **name, const char *val, char *err, size_t errlen);
-/* The handler of a command whose one option is a flag: sets *(bool *)st. */
-int mf_opt_flag(void *st, int key, const char *val, char *err, size_t errlen);
 /* After MF_ARG_REST: the arguments after "--". */
 static inline char **mf_args_rest(struct mf_args *a, int *count)
 {

@@ -42,7 +42,8 @@ static int analyze_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_print o;
 	int r;
 
-	r = mf_args_parse(ctx, argc, argv, &ta, 0, analyze_opt, &routing);
+	r = mf_args_parse(ctx, argc, argv, &ta, 0, analyze_opt, &routing,
+			  NULL);
 	if (r >= 0)
 		return r;
 	if (mf_topo_arg_build(&ta, &t, err, sizeof(err)))

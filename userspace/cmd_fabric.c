@@ -475,21 +475,11 @@ static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
 	return MF_EXIT_OK;
 }
 
-/* destroy's command line: how many NAMEs (read from argv again), --all. */
-struct destroy_args {
-	int n;
-	bool all;
-};
-
-static int destroy_opt(void *st, int key, const char *val, char *err,
+/* destroy's NAMEs, counted here (read from argv again below). */
+static int destroy_opt(void *n, int key, const char *val, char *err,
 		       size_t errlen)
 {
-	struct destroy_args *o = st;
-
-	if (key == MF_ARG_POSITIONAL)
-		o->n++;
-	else
-		o->all = true;
+	++*(int *)n;
 	return 0;
 }
 
@@ -498,19 +488,21 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	const struct mf_cmd *cmd = &mf_cmd_destroy;
 	struct meshfabric_info in;
 	struct mf_topo t;
-	struct destroy_args o = { 0, false };
-	int i, r;
+	unsigned int flags = 0;
+	bool all;
+	int i, n = 0, r;
 	u32 id;
 
 	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL,
-			  destroy_opt, &o);
+			  destroy_opt, &n, &flags);
 	if (r >= 0)
 		return r;
-	if (!o.n && !o.all)
+	all = flags & 1u << KEY_ALL;
+	if (!n && !all)
 		return mf_usage(cmd, "which fabric? (NAME or --all)");
-	if (o.n && o.all)
+	if (n && all)
 		return mf_usage(cmd, "NAME and --all together");
-	if (o.all) {
+	if (all) {
 		if (mf_dev_open_or_fail())
 			return MF_EXIT_FAIL;
 		for (id = 0; id < MESHFABRIC_MAX_IDS; id++) {
@@ -558,14 +550,15 @@ static int list_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct meshfabric_info in;
 	struct mf_print p;
 	struct mf_topo t;
-	bool names = false, header = false;
+	unsigned int flags = 0;
+	bool names, header = false;
 	int rc;
 	u32 id;
 
-	/* --names, the one option */
-	rc = mf_args_parse(ctx, argc, argv, NULL, 0, mf_opt_flag, &names);
+	rc = mf_args_parse(ctx, argc, argv, NULL, 0, NULL, NULL, &flags);
 	if (rc >= 0)
 		return rc;
+	names = flags & 1u << KEY_NAMES;
 	if (names) {
 		/* for completion: quietly nothing without the module */
 		if (mf_dev_open())
@@ -748,10 +741,9 @@ static void show_fabric(struct mf_print *p, const struct meshfabric_info *in,
 		mf_print_fp(p, "(%u nodes: --nodes lists them)\n", in->nodes);
 }
 
-/* show's command line: NAME [NODE] [--nodes]. */
+/* show's command line: NAME [NODE] (--nodes is a flag). */
 struct show_args {
 	const char *name, *node;
-	bool all;
 };
 
 static int show_opt(void *st, int key, const char *val, char *err,
@@ -759,12 +751,9 @@ static int show_opt(void *st, int key, const char *val, char *err,
 {
 	struct show_args *o = st;
 
-	if (key == KEY_NODES)
-		o->all = true;
-	else if (o->name)	/* the NODE */
+	if (o->name)	/* the NODE */
 		return mf_arg_name(&o->node, val, err, errlen);
-	else
-		o->name = val;
+	o->name = val;
 	return 0;
 }
 
@@ -774,7 +763,8 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct meshfabric_node_info *nodes = NULL;
 	struct mf_addr_entry ad[MAX_ADDRS];
 	char err[256], fabric[MESHFABRIC_NAME_LEN];
-	struct show_args o = { NULL, NULL, false };
+	struct show_args o = { NULL, NULL };
+	unsigned int flags = 0;
 	const char *name, *node;
 	struct meshfabric_info in;
 	struct mf_print p;
@@ -783,7 +773,7 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	u32 id = 0, i, first, last;
 
 	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL, show_opt,
-			  &o);
+			  &o, &flags);
 	if (r >= 0)
 		return r;
 	name = o.name;
@@ -808,7 +798,8 @@ static int show_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (node) {
 		first = id;
 		last = id + 1;
-	} else if (!o.all && in.nodes > SHOW_NODES_BY_DEFAULT_MAX) {
+	} else if (!(flags & 1u << KEY_NODES) &&
+		   in.nodes > SHOW_NODES_BY_DEFAULT_MAX) {
 		last = 0;
 	}
 	mf_print_start(&p, ctx->out, ctx->json);

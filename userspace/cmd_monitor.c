@@ -150,7 +150,7 @@ static int monitor_main(struct mf_ctx *ctx, int argc, char **argv)
 	bool tty;
 
 	rc = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL,
-			   monitor_opt, &o);
+			   monitor_opt, &o, NULL);
 	if (rc >= 0)
 		return rc;
 	rc = mf_dev_lookup_or_fail(cmd, o.name, &in, &t);

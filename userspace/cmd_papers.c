@@ -1477,26 +1477,15 @@ static void print_markdown(FILE *f, const struct papers *p)
 	}
 }
 
-/* The command line of papers: --paper NNN, --markdown. */
-struct papers_args {
-	int only;		/* -1: all five */
-	bool markdown;
-};
-
-static int papers_opt(void *st, int key, const char *val, char *err,
+/* --paper NNN: which one only (0..4); --markdown is a flag. */
+static int papers_opt(void *only, int key, const char *val, char *err,
 		      size_t errlen)
 {
-	struct papers_args *o = st;
-
-	if (key == KEY_MARKDOWN) {
-		o->markdown = true;
-		return 0;
-	}
 	if (strlen(val) != 3 || strncmp(val, "00", 2) || val[2] < '0' ||
 	    val[2] > '4')
 		return mf_err(err, errlen, "unknown paper '%.40s' (000 .. 004)",
 			      val);
-	o->only = val[2] - '0';
+	*(int *)only = val[2] - '0';
 	return 0;
 }
 
@@ -1506,16 +1495,19 @@ static int papers_main(struct mf_ctx *ctx, int argc, char **argv)
 							 p003, p004 };
 	const struct mf_cmd *cmd = &mf_cmd_papers;
 	struct papers p = { 0 };
-	struct papers_args o = { -1, false };
-	int rc, i;
+	unsigned int flags = 0;
+	int only = -1, rc, i;
+	bool markdown;
 
-	rc = mf_args_parse(ctx, argc, argv, NULL, 0, papers_opt, &o);
+	rc = mf_args_parse(ctx, argc, argv, NULL, 0, papers_opt, &only,
+			   &flags);
 	if (rc >= 0)
 		return rc;
-	if (o.markdown && ctx->json)
+	markdown = flags & 1u << KEY_MARKDOWN;
+	if (markdown && ctx->json)
 		return mf_usage(cmd, "--markdown and --json exclude each other");
 	for (i = 0; i < 5 && !p.err; i++)
-		if (o.only < 0 || o.only == i)
+		if (only < 0 || only == i)
 			gen[i](&p);
 	if (p.err) {
 		free(p.c);
@@ -1524,7 +1516,7 @@ static int papers_main(struct mf_ctx *ctx, int argc, char **argv)
 	}
 	if (ctx->json)
 		print_json(ctx->out, &p);
-	else if (o.markdown)
+	else if (markdown)
 		print_markdown(ctx->out, &p);
 	else
 		print_text(ctx->out, &p);

@@ -299,12 +299,6 @@ static int plan_opt(void *st, int key, const char *val, char *err,
 		return mf_parse_model(val, &o->model, err, errlen);
 	case KEY_FORMAT:
 		return parse_format(val, &o->fmt, err, errlen);
-	case KEY_STEPS:
-		o->want_steps = true;
-		return 0;
-	case KEY_SUMMARY:
-		o->summary = true;
-		return 0;
 	case KEY_RATE:
 		return mf_parse_rate(val, &p->lm.rate, err, errlen);
 	case KEY_DELAY:
@@ -329,6 +323,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_topo_arg ta = { 0, NULL };
 	struct plan p;
 	struct plan_args o = { .p = &p, .algo = MESHFABRIC_ALGO_AUTO, .size = 64 };
+	unsigned int flags = 0;
 	u32 source = 0;
 	struct mf_plan_result res;
 	char err[256], shape[96];
@@ -336,9 +331,11 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 
 	memset(&p, 0, sizeof(p));
 	p.routing = MESHFABRIC_ROUTE_DEFAULT;
-	rc = mf_args_parse(ctx, argc, argv, &ta, 0, plan_opt, &o);
+	rc = mf_args_parse(ctx, argc, argv, &ta, 0, plan_opt, &o, &flags);
 	if (rc >= 0)
 		return rc;
+	o.want_steps = flags & 1u << KEY_STEPS;
+	o.summary = flags & 1u << KEY_SUMMARY;
 	if (ctx->json) {
 		if (o.fmt == FMT_DOT)
 			return mf_usage(cmd, "--json and --format dot exclude each other");

@@ -202,7 +202,7 @@ static int route_main(struct mf_ctx *ctx, int argc, char **argv)
 	int r;
 
 	r = mf_args_parse(ctx, argc, argv, &ta, MF_ARGS_POSITIONAL, route_opt,
-			  &o);
+			  &o, NULL);
 	if (r >= 0)
 		return r;
 	from = o.from;

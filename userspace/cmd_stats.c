@@ -61,12 +61,6 @@ static int stats_opt(void *st, int key, const char *val, char *err,
 	switch (key) {
 	case MF_ARG_POSITIONAL:
 		return mf_arg_name(&o->name, val, err, errlen);
-	case KEY_ALL:
-		o->all = true;
-		return 0;
-	case KEY_RESET:
-		o->reset = true;
-		return 0;
 	case KEY_SVG:
 		o->svg = val;
 		return 0;
@@ -88,6 +82,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_stats;
 	struct stats_args o = { 0 };
+	unsigned int flags = 0;
 	struct meshfabric_link_entry *e = NULL, *sorted = NULL;
 	struct meshfabric_link_info *li = NULL;
 	struct meshfabric_info in;
@@ -100,9 +95,11 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 	int r;
 
 	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL, stats_opt,
-			  &o);
+			  &o, &flags);
 	if (r >= 0)
 		return r;
+	o.all = flags & 1u << KEY_ALL;
+	o.reset = flags & 1u << KEY_RESET;
 	r = mf_dev_lookup_or_fail(cmd, o.name, &in, &t);
 	if (r)
 		return r;

@@ -63,19 +63,15 @@ static int parse_params(int argc, char **argv, struct meshfabric_link_set *ls,
 		int r = 0;
 
 		if (!strcmp(k, "down") || !strcmp(k, "up")) {
-			if (ls->flags & MESHFABRIC_LINK_STATE) {
-				snprintf(err, errlen, "down or up, once");
-				return -1;
-			}
+			if (ls->flags & MESHFABRIC_LINK_STATE)
+				return mf_err(err, errlen, "down or up, once");
 			ls->flags |= MESHFABRIC_LINK_STATE;
 			ls->down = k[0] == 'd';
 			i--;	/* a keyword without a value */
 			continue;
 		}
-		if (!v) {
-			snprintf(err, errlen, "'%.40s' needs a value", k);
-			return -1;
-		}
+		if (!v)
+			return mf_err(err, errlen, "'%.40s' needs a value", k);
 		if (!strcmp(k, "rate")) {
 			r = mf_parse_rate(v, &x, err, errlen);
 			ls->rate = x;
@@ -99,19 +95,16 @@ static int parse_params(int argc, char **argv, struct meshfabric_link_set *ls,
 			r = mf_parse_switching(v, &ls->switching, err, errlen);
 			ls->flags |= MESHFABRIC_LINK_SWITCHING;
 		} else {
-			snprintf(err, errlen,
-				 "unknown parameter '%.40s' (rate, delay, queue, loss, switching, down, up)",
-				 k);
-			return -1;
+			return mf_err(err, errlen,
+				      "unknown parameter '%.40s' (rate, delay, queue, loss, switching, down, up)",
+				      k);
 		}
 		if (r)
 			return -1;
 	}
-	if (!ls->flags) {
-		snprintf(err, errlen,
-			 "nothing to set (rate, delay, queue, loss, switching, down, up)");
-		return -1;
-	}
+	if (!ls->flags)
+		return mf_err(err, errlen,
+			      "nothing to set (rate, delay, queue, loss, switching, down, up)");
 	return 0;
 }
 

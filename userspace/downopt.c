@@ -10,11 +10,9 @@
 int mf_down_arg_add(struct mf_down_args *d, const char *val, bool node,
 		    char *err, size_t errlen)
 {
-	if (d->n >= MF_DOWN_ARGS_MAX) {
-		snprintf(err, errlen, "at most %u --down and --down-node options",
-			 MF_DOWN_ARGS_MAX);
-		return -1;
-	}
+	if (d->n >= MF_DOWN_ARGS_MAX)
+		return mf_err(err, errlen, "at most %u --down and --down-node options",
+			      MF_DOWN_ARGS_MAX);
 	d->val[d->n] = val;
 	d->node[d->n++] = node;
 	return 0;
@@ -58,32 +56,25 @@ static int one_link(const char *val, const struct mf_topo *t,
 	int r;
 
 	if (!colon || colon == val || !colon[1] ||
-	    (size_t)(colon - val) >= sizeof(node)) {
-		snprintf(err, errlen, "--down '%.40s': expected NODE:PORT, e.g. 3,4:x+",
-			 val);
-		return -1;
-	}
+	    (size_t)(colon - val) >= sizeof(node))
+		return mf_err(err, errlen, "--down '%.40s': expected NODE:PORT, e.g. 3,4:x+",
+			      val);
 	memcpy(node, val, colon - val);
 	node[colon - val] = '\0';
 	if (mf_parse_node(t, node, &id, err, errlen))
 		return -1;
 	if (parse_port(t, colon + 1, &port)) {
 		port_list(t, ports, sizeof(ports));
-		snprintf(err, errlen, "--down '%.40s': no port '%.16s' (%s)", val,
-			 colon + 1, ports);
-		return -1;
+		return mf_err(err, errlen, "--down '%.40s': no port '%.16s' (%s)", val,
+			      colon + 1, ports);
 	}
 	r = mf_faults_add_link(f, t, id, port);
-	if (r == -ENOENT) {
-		snprintf(err, errlen, "--down '%.40s': no link there (mesh border)",
-			 val);
-		return -1;
-	}
-	if (r) {
-		snprintf(err, errlen, "--down '%.40s': %s", val,
-			 r == -E2BIG ? "too many down links" : strerror(-r));
-		return -1;
-	}
+	if (r == -ENOENT)
+		return mf_err(err, errlen, "--down '%.40s': no link there (mesh border)",
+			      val);
+	if (r)
+		return mf_err(err, errlen, "--down '%.40s': %s", val,
+			      r == -E2BIG ? "too many down links" : strerror(-r));
 	return 0;
 }
 
@@ -103,11 +94,9 @@ int mf_down_args_build(const struct mf_down_args *d, const struct mf_topo *t,
 		if (mf_parse_node(t, d->val[i], &id, err, errlen))
 			return -1;
 		r = mf_faults_add_node(f, t, id);
-		if (r) {
-			snprintf(err, errlen, "--down-node '%.40s': %s", d->val[i],
-				 r == -E2BIG ? "too many down links" : strerror(-r));
-			return -1;
-		}
+		if (r)
+			return mf_err(err, errlen, "--down-node '%.40s': %s", d->val[i],
+				      r == -E2BIG ? "too many down links" : strerror(-r));
 	}
 	return 0;
 }

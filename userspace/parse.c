@@ -338,11 +338,9 @@ int mf_routing_for(const struct mf_topo *t, u32 routing, u32 *out, char *err,
 		[MESHFABRIC_KIND_HEX] = "hexagonal meshes",
 	};
 
-	if (mf_route_valid(t, routing)) {
-		snprintf(err, errlen, "routing %s is not defined on %s",
-			 mf_route_name(routing), kinds[t->kind]);
-		return -1;
-	}
+	if (mf_route_valid(t, routing))
+		return mf_err(err, errlen, "routing %s is not defined on %s",
+			      mf_route_name(routing), kinds[t->kind]);
 	*out = mf_route_resolve(t, routing);
 	return 0;
 }

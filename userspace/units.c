@@ -9,6 +9,7 @@
 #include <linux/meshfabric.h>
 
 #include "units.h"
+#include "parse.h"
 
 struct mf_unit {
 	const char *name;
@@ -53,12 +54,10 @@ int mf_parse_rate(const char *s, u64 *bps, char *err, size_t errlen)
 	double v;
 
 	if (mf_parse_scaled(s, mf_rate_units, 1, &v) ||
-	    v > (double)MESHFABRIC_RATE_MAX || (v > 0 && v < 1)) {
-		snprintf(err, errlen,
-			 "rate '%.40s': want a number of bit, kbit, mbit, gbit (or bps, kbps, mbps: bytes) up to 1000tbit, 0 = unlimited",
-			 s);
-		return -1;
-	}
+	    v > (double)MESHFABRIC_RATE_MAX || (v > 0 && v < 1))
+		return mf_err(err, errlen,
+			      "rate '%.40s': want a number of bit, kbit, mbit, gbit (or bps, kbps, mbps: bytes) up to 1000tbit, 0 = unlimited",
+			      s);
 	*bps = (u64)(v + 0.5);
 	return 0;
 }
@@ -75,12 +74,10 @@ int mf_parse_time(const char *s, u64 *ns, char *err, size_t errlen)
 	double v;
 
 	if (mf_parse_scaled(s, mf_time_units, 1e3, &v) ||
-	    v > (double)MESHFABRIC_DELAY_MAX || v != (double)(u64)v) {
-		snprintf(err, errlen,
-			 "time '%.40s': want a whole number of ns up to 10s, with s, ms, us or ns (bare: us)",
-			 s);
-		return -1;
-	}
+	    v > (double)MESHFABRIC_DELAY_MAX || v != (double)(u64)v)
+		return mf_err(err, errlen,
+			      "time '%.40s': want a whole number of ns up to 10s, with s, ms, us or ns (bare: us)",
+			      s);
 	*ns = (u64)v;
 	return 0;
 }
@@ -90,27 +87,23 @@ int mf_parse_loss(const char *s, u32 *ppb, char *err, size_t errlen)
 	static const struct mf_unit pct[] = { { "%", 1 }, { NULL, 0 } };
 	double v;
 
-	if (mf_parse_scaled(s, pct, 1, &v) || v > 100) {
-		snprintf(err, errlen, "loss '%.40s': want a percentage 0..100%%",
-			 s);
-		return -1;
-	}
+	if (mf_parse_scaled(s, pct, 1, &v) || v > 100)
+		return mf_err(err, errlen, "loss '%.40s': want a percentage 0..100%%",
+			      s);
 	*ppb = (u32)(v * 1e7 + 0.5);
 	return 0;
 }
 
 int mf_parse_switching(const char *s, u32 *sw, char *err, size_t errlen)
 {
-	if (!strcmp(s, "store-and-forward")) {
+	if (!strcmp(s, "store-and-forward"))
 		*sw = MESHFABRIC_SWITCH_STORE_FORWARD;
-	} else if (!strcmp(s, "cut-through")) {
+	else if (!strcmp(s, "cut-through"))
 		*sw = MESHFABRIC_SWITCH_CUT_THROUGH;
-	} else {
-		snprintf(err, errlen,
-			 "switching '%.40s': want store-and-forward or cut-through",
-			 s);
-		return -1;
-	}
+	else
+		return mf_err(err, errlen,
+			      "switching '%.40s': want store-and-forward or cut-through",
+			      s);
 	return 0;
 }
 
@@ -120,8 +113,7 @@ int mf_parse_mode(const char *s, bool *async, char *err, size_t errlen)
 		*async = s[0] == 'a';
 		return 0;
 	}
-	snprintf(err, errlen, "mode '%.40s': want sync or async", s);
-	return -1;
+	return mf_err(err, errlen, "mode '%.40s': want sync or async", s);
 }
 
 /* v with up to prec decimals, trailing zeros dropped, then unit. */

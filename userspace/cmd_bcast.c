@@ -82,6 +82,10 @@ static void print_bcast(struct mf_ctx *ctx, const struct meshfabric_info *in,
 			const struct mf_sched *s, const u64 *step_ns)
 {
 	const struct mf_algo *ran = mf_algo_by_id(b->algo);
+	const struct mf_stats st = {
+		.steps = b->steps, .sends = b->sends, .tcd = b->tcd,
+		.max_link_load = b->max_link_load,
+	};
 	char shape[96];
 	struct mf_print p;
 
@@ -100,14 +104,7 @@ static void print_bcast(struct mf_ctx *ctx, const struct meshfabric_info *in,
 		     ran ? mf_model_name(ran->model) : "?");
 	mf_print_str(&p, MF_PRINT_FP, NULL, "routing          %s\n",
 		     mf_route_name(in->routing));
-	mf_print_u64(&p, MF_PRINT_ANY, "steps", "steps            %llu\n",
-		     b->steps);
-	mf_print_u64(&p, MF_PRINT_ANY, "sends", "sends            %llu\n",
-		     b->sends);
-	mf_print_u64(&p, MF_PRINT_ANY, "tcd", "tcd              %llu\n",
-		     b->tcd);
-	mf_print_u64(&p, MF_PRINT_ANY, "max_link_load",
-		     "max link load    %llu\n", b->max_link_load);
+	mf_print_sched_stats(&p, &st);
 	mf_print_u64(&p, MF_PRINT_ANY, "contention",
 		     "contention       %llu\n", b->contention);
 	mf_print_u64(&p, MF_PRINT_ANY, "delivered", "delivered        %llu",

@@ -132,6 +132,21 @@ void mf_print_steps(struct mf_print *p, const char *key,
 	mf_print_arr_close(p);
 }
 
+/* A schedule's statistics as plan and bcast print them, up to the
+ * largest link load.
+ */
+void mf_print_sched_stats(struct mf_print *p, const struct mf_stats *st)
+{
+	mf_print_u64(p, MF_PRINT_ANY, "steps", "steps            %llu\n",
+		     st->steps);
+	mf_print_u64(p, MF_PRINT_ANY, "sends", "sends            %llu\n",
+		     st->sends);
+	mf_print_u64(p, MF_PRINT_ANY, "tcd", "tcd              %llu\n",
+		     st->tcd);
+	mf_print_u64(p, MF_PRINT_ANY, "max_link_load",
+		     "max link load    %llu\n", st->max_link_load);
+}
+
 /* The fault-free schedule's cost, as plan and bcast print it. */
 void mf_print_fault_free(struct mf_print *p, const struct mf_stats *st)
 {
@@ -162,14 +177,7 @@ static void print_plan(FILE *f, bool json, const struct plan *p, bool steps)
 	mf_print_u64(&o, MF_PRINT_ANY, "nodes", "nodes            %llu\n",
 		     p->t.nodes);
 	mf_print_obj_open(&o, "summary");
-	mf_print_u64(&o, MF_PRINT_ANY, "steps", "steps            %llu\n",
-		     st->steps);
-	mf_print_u64(&o, MF_PRINT_ANY, "sends", "sends            %llu\n",
-		     st->sends);
-	mf_print_u64(&o, MF_PRINT_ANY, "tcd", "tcd              %llu\n",
-		     st->tcd);
-	mf_print_u64(&o, MF_PRINT_ANY, "max_link_load",
-		     "max link load    %llu\n", st->max_link_load);
+	mf_print_sched_stats(&o, st);
 	mf_print_bool(&o, MF_PRINT_ANY, "contention_free",
 		      "contention-free  %s\n", st->max_link_load <= 1);
 	if (p->f.n)	/* text: with the faults below */

@@ -26,6 +26,8 @@ void mf_print_steps(struct mf_print *p, const char *key,
 void mf_print_timing(struct mf_print *p, int type, u64 total,
 		     const u64 *step_ns, u32 steps, bool per_step);
 
+/* steps, sends, tcd and max_link_load of a schedule. */
+void mf_print_sched_stats(struct mf_print *p, const struct mf_stats *st);
 /* The fault-free schedule's steps and TCD (around links down). */
 void mf_print_fault_free(struct mf_print *p, const struct mf_stats *st);
 

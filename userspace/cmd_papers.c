@@ -500,25 +500,27 @@ static void every_source(struct papers *p, const struct every *e)
  * and twice the regions' upper bound (printed: 2^k - 2 - a_k); -1 outside
  * the six regions.
  */
+/* One coordinate's part of f_k in the regions where it is 0 (from
+ * -a/2 to 0) or twice it (above 0 up to twice_top / 2); -1 elsewhere.
+ */
+static s64 f_k_part(s64 a, s64 x, s64 twice_top)
+{
+	if (-a < 2 * x && x <= 0)
+		return 0;
+	if (0 < x && 2 * x <= twice_top)
+		return 2 * x;
+	return -1;
+}
+
 static s64 f_k(u32 k, s64 u, s64 v, s64 twice_bound)
 {
-	s64 a = a_k(k), a1 = a_k(k - 1), fu, fv;
+	s64 a = a_k(k), a1 = a_k(k - 1);
+	s64 fu = f_k_part(a, u, a1);		/* (i) to (iv) */
+	s64 fv = f_k_part(a, v, twice_bound);
 
-	if (-a < 2 * u && u <= 0)
-		fu = 0;				/* (i), (ii) */
-	else if (0 < u && 2 * u <= a1)
-		fu = 2 * u;			/* (iii), (iv) */
-	else if (a1 < 2 * u && 2 * u <= twice_bound)
+	if (fu < 0 && a1 < 2 * u && 2 * u <= twice_bound)
 		fu = u + (u > a1 ? u - a1 : a1 - u);	/* (v), (vi) */
-	else
-		return -1;
-	if (-a < 2 * v && v <= 0)
-		fv = 0;
-	else if (0 < v && 2 * v <= twice_bound)
-		fv = 2 * v;
-	else
-		return -1;
-	return fu + fv;
+	return fu < 0 || fv < 0 ? -1 : fu + fv;
 }
 
 /* 000 Lemma 1 (Eq. 4, 5) for Algorithm 1 as printed (eyes-paper), every
@@ -908,18 +910,6 @@ static void p001(struct papers *p)
 
 /* ---- 002: Tsay & Wang ---- */
 
-static u32 log_ceil(u32 base, u64 x)	/* ceil(log_base x) */
-{
-	u32 s = 0;
-	u64 v = 1;
-
-	while (v < x) {
-		v *= base;
-		s++;
-	}
-	return s;
-}
-
 static u32 log_floor(u32 base, u64 x)	/* floor(log_base x) */
 {
 	u32 s = 0;
@@ -930,6 +920,12 @@ static u32 log_floor(u32 base, u64 x)	/* floor(log_base x) */
 		s++;
 	}
 	return s;
+}
+
+/* ceil(log_base x): base^(s-1) < x <= base^s, i.e. base^(s-1) <= x - 1 */
+static u32 log_ceil(u32 base, u64 x)
+{
+	return x <= 1 ? 0 : log_floor(base, x - 1) + 1;
 }
 
 static u64 ipow(u64 b, u32 e)

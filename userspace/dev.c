@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -184,32 +185,78 @@ int mf_dev_route(uint32_t id, uint32_t src, uint32_t dst, uint32_t *path,
 	return err ? err : (int)r.hops;
 }
 
-int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
-		 uint32_t *n)
+/* How LINK_STATS and LINK_GET requests both begin. */
+struct link_array_req {
+	__u32 id;
+	__u32 flags;
+	__u64 links_ptr;
+	__u32 first;
+	__u32 count;
+	__u32 nlinks;
+};
+
+#define LINK_ARRAY_REQ_LIKE(type) \
+	_Static_assert(offsetof(type, nlinks) == \
+		       offsetof(struct link_array_req, nlinks) && \
+		       offsetof(type, links_ptr) == \
+		       offsetof(struct link_array_req, links_ptr) && \
+		       sizeof(type) <= 64, #type " begins as link_array_req")
+LINK_ARRAY_REQ_LIKE(struct meshfabric_link_stats);
+LINK_ARRAY_REQ_LIKE(struct meshfabric_link_get);
+
+/*
+ * The two calls of LINK_STATS and LINK_GET: the request as the caller
+ * filled it (outputs zero, as the kernel wants) gives nlinks; the same
+ * again with flags and an array of that many entries of size bytes
+ * (*e, free it) fills it, *n entries.  req holds the second answer.
+ */
+static int link_array(unsigned long cmd, void *req, size_t len, __u32 flags,
+		      size_t size, void **e, uint32_t *n)
 {
-	struct meshfabric_link_stats ls;
+	unsigned char asked[64];
+	struct link_array_req h;
 	int err;
 
 	*e = NULL;
-	memset(&ls, 0, sizeof(ls));
-	ls.id = id;
-	err = xioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
+	memcpy(asked, req, len);
+	err = xioctl(cmd, req);
 	if (err)
 		return err;
-	*e = calloc(ls.nlinks ? ls.nlinks : 1, sizeof(**e));
+	memcpy(&h, req, sizeof(h));
+	*e = calloc(h.nlinks ? h.nlinks : 1, size);
 	if (!*e)
 		return -ENOMEM;
-	ls.links_ptr = (uintptr_t)*e;
-	ls.count = ls.nlinks;
-	ls.flags = reset ? MESHFABRIC_LINK_STATS_RESET : 0;
-	err = xioctl(MESHFABRIC_IOC_LINK_STATS, &ls);
+	memcpy(req, asked, len);
+	h.links_ptr = (uintptr_t)*e;
+	h.count = h.nlinks;
+	h.nlinks = 0;
+	h.flags = flags;
+	memcpy(req, &h, sizeof(h));
+	err = xioctl(cmd, req);
 	if (err) {
 		free(*e);
 		*e = NULL;
 		return err;
 	}
-	*n = ls.count;
+	memcpy(&h, req, sizeof(h));
+	*n = h.count;
 	return 0;
+}
+
+int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
+		 uint32_t *n)
+{
+	struct meshfabric_link_stats ls;
+	void *a;
+	int err;
+
+	memset(&ls, 0, sizeof(ls));
+	ls.id = id;
+	err = link_array(MESHFABRIC_IOC_LINK_STATS, &ls, sizeof(ls),
+			 reset ? MESHFABRIC_LINK_STATS_RESET : 0, sizeof(**e),
+			 &a, n);
+	*e = a;
+	return err;
 }
 
 int mf_dev_lookup_or_fail(const struct mf_cmd *cmd, const char *name,
@@ -247,30 +294,15 @@ int mf_dev_link_get(uint32_t id, struct meshfabric_link_info **e,
 		    uint32_t *n, struct meshfabric_link_get *out)
 {
 	struct meshfabric_link_get lg;
+	void *a;
 	int err;
 
-	*e = NULL;
 	memset(&lg, 0, sizeof(lg));
 	lg.id = id;
-	err = xioctl(MESHFABRIC_IOC_LINK_GET, &lg);
-	if (err)
-		return err;
-	*e = calloc(lg.nlinks ? lg.nlinks : 1, sizeof(**e));
-	if (!*e)
-		return -ENOMEM;
-	lg.links_ptr = (uintptr_t)*e;
-	lg.count = lg.nlinks;
-	lg.switching = 0;
-	lg.nlinks = 0;
-	lg.now_ns = 0;
-	err = xioctl(MESHFABRIC_IOC_LINK_GET, &lg);
-	if (err) {
-		free(*e);
-		*e = NULL;
-		return err;
-	}
-	*n = lg.count;
-	if (out)
+	err = link_array(MESHFABRIC_IOC_LINK_GET, &lg, sizeof(lg), 0,
+			 sizeof(**e), &a, n);
+	*e = a;
+	if (!err && out)
 		*out = lg;
-	return 0;
+	return err;
 }

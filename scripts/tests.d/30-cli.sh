@@ -377,21 +377,29 @@ san_ok() {
 	local rc=$?
 	! grep -qE 'Sanitizer|runtime error' "$TMP/san.err" && echo $rc
 }
-if [ -x "$SAN" ] &&
-   [ "$(san_ok plan --json --mesh 16x16 --from 3,4 --algo binomial)" = 0 ] &&
-   [ "$(san_ok plan --torus 5x5 --format dot)" = 0 ] &&
-   [ "$(san_ok plan --hex 4 --from 11 --steps)" = 0 ] &&
-   [ "$(san_ok route --json --hex 4 --from 11 --to 5)" = 0 ] &&
-   [ "$(san_ok route --torus 4x5x6 --from 1,2,3 --to 3,4,0 --routing cdo)" = 0 ] &&
-   [ "$(san_ok analyze --json --torus 5x5 --routing diagonal)" = 0 ] &&
-   [ "$(san_ok plan --mesh 99999999999x2)" = 2 ] &&
-   [ "$(san_ok plan --mesh 8x8 --from 1,2,3,4,5,6,7,8,9,10)" = 2 ] &&
-   [ "$(san_ok bogus --json)" = 2 ]; then
-	ok "ASan/UBSan build: plan, route, analyze and errors run clean"
-else
-	sed 's/^/# /' "$TMP/san.err" | head -n 20
-	notok "ASan/UBSan build: plan, route, analyze and errors run clean"
-fi
+# san_runs DESC "RC ARGS"...: one test, ok if the sanitizer build runs
+# every ARGS (no blanks inside an argument) clean with exit status RC
+san_runs() {
+	local desc=$1 run
+	shift
+	for run; do
+		# shellcheck disable=SC2086 # ARGS split on purpose
+		if [ ! -x "$SAN" ] || [ "$(san_ok ${run#* })" != "${run%% *}" ]; then
+			sed 's/^/# /' "$TMP/san.err" | head -n 20
+			notok "$desc"
+			return
+		fi
+	done
+	ok "$desc"
+}
+san_runs "ASan/UBSan build: plan, route, analyze and errors run clean" \
+	"0 plan --json --mesh 16x16 --from 3,4 --algo binomial" \
+	"0 plan --torus 5x5 --format dot" "0 plan --hex 4 --from 11 --steps" \
+	"0 route --json --hex 4 --from 11 --to 5" \
+	"0 route --torus 4x5x6 --from 1,2,3 --to 3,4,0 --routing cdo" \
+	"0 analyze --json --torus 5x5 --routing diagonal" \
+	"2 plan --mesh 99999999999x2" \
+	"2 plan --mesh 8x8 --from 1,2,3,4,5,6,7,8,9,10" "2 bogus --json"
 
 # ---------------------------------------------------------------- docs
 if command -v groff >/dev/null; then
@@ -628,17 +636,12 @@ bad 2 route f0 0 1 --down 0:x+
 bad 1 route --mesh 4x4 --from 0,0 --to 3,3 --down-node 1,0 --down-node 0,1
 bad 2 plan --torus 4x4 --down 1,1:z+
 bad 2 plan --mesh 4x4 --down-node 16
-if [ -x "$SAN" ] &&
-   [ "$(san_ok plan --json --torus 6x6 --down 1,1:x+ --down-node 3,3 --from 0,0)" = 0 ] &&
-   [ "$(san_ok plan --hex 4 --down-node 5 --down 0:+11 --algo hex --steps)" = 0 ] &&
-   [ "$(san_ok route --mesh 5x5 --from 0,0 --to 4,4 --down 1,0:y+ --down 0,1:x+)" = 0 ] &&
-   [ "$(san_ok route --mesh 4x4 --from 0,0 --to 3,3 --down-node 1,0 --down-node 0,1)" = 1 ] &&
-   [ "$(san_ok plan --mesh 4x4 --down 0,0:x-)" = 2 ]; then
-	ok "ASan/UBSan build: route and plan around faults run clean"
-else
-	sed 's/^/# /' "$TMP/san.err" | head -n 20
-	notok "ASan/UBSan build: route and plan around faults run clean"
-fi
+san_runs "ASan/UBSan build: route and plan around faults run clean" \
+	"0 plan --json --torus 6x6 --down 1,1:x+ --down-node 3,3 --from 0,0" \
+	"0 plan --hex 4 --down-node 5 --down 0:+11 --algo hex --steps" \
+	"0 route --mesh 5x5 --from 0,0 --to 4,4 --down 1,0:y+ --down 0,1:x+" \
+	"1 route --mesh 4x4 --from 0,0 --to 3,3 --down-node 1,0 --down-node 0,1" \
+	"2 plan --mesh 4x4 --down 0,0:x-"
 # ---------------------------------------------------------------- papers
 # eyes-paper (000 Algorithm 1, 001 Algorithm 2 as printed): the independent
 # checker above, and the figures the papers print for the algorithms.

@@ -270,19 +270,16 @@ static int parse_format(const char *val, enum fmt *fmt, char *err,
 		[FMT_TEXT] = "text", [FMT_JSON] = "json", [FMT_DOT] = "dot",
 		[FMT_SUMMARY] = "summary",
 	};
-	unsigned int i;
+	int i = mf_pick(val, names, sizeof(names) / sizeof(names[0]));
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(val, names[i])) {
-			*fmt = i;
-			return 0;
-		}
-	if (!strcmp(val, "summary-only")) {
-		*fmt = FMT_SUMMARY;
-		return 0;
-	}
-	return mf_err(err, errlen,
-		      "unknown format '%.40s' (text, json, dot, summary)", val);
+	if (i < 0 && !strcmp(val, "summary-only"))
+		i = FMT_SUMMARY;
+	if (i < 0)
+		return mf_err(err, errlen,
+			      "unknown format '%.40s' (text, json, dot, summary)",
+			      val);
+	*fmt = i;
+	return 0;
 }
 
 static int plan_opt(void *st, int key, const char *val, char *err,

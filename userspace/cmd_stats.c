@@ -56,7 +56,9 @@ struct stats_args {
 static int stats_opt(void *st, int key, const char *val, char *err,
 		     size_t errlen)
 {
+	static const char *const svg_by[] = { "packets", "busy" };
 	struct stats_args *o = st;
+	int by;
 
 	switch (key) {
 	case MF_ARG_POSITIONAL:
@@ -65,10 +67,11 @@ static int stats_opt(void *st, int key, const char *val, char *err,
 		o->svg = val;
 		return 0;
 	case KEY_SVG_BY:
-		if (strcmp(val, "packets") && strcmp(val, "busy"))
+		by = mf_pick(val, svg_by, 2);
+		if (by < 0)
 			return mf_err(err, errlen,
 				      "--svg-by '%.40s': packets or busy", val);
-		o->by_busy = !strcmp(val, "busy");
+		o->by_busy = by;
 		return 0;
 	}
 	/* KEY_TOP */

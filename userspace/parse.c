@@ -263,16 +263,29 @@ int mf_parse_routing(const char *s, u32 *routing, char *err, size_t errlen)
 	return 0;
 }
 
+int mf_pick(const char *s, const char *const *names, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (names[i] && !strcmp(s, names[i]))
+			return (int)i;
+	return -1;
+}
+
 int mf_parse_model(const char *s, u32 *model, char *err, size_t errlen)
 {
-	if (!strcmp(s, "one-port"))
-		*model = MESHFABRIC_MODEL_ONE_PORT;
-	else if (!strcmp(s, "all-port"))
-		*model = MESHFABRIC_MODEL_ALL_PORT;
-	else
+	static const char *const names[] = {
+		[MESHFABRIC_MODEL_ONE_PORT] = "one-port",
+		[MESHFABRIC_MODEL_ALL_PORT] = "all-port",
+	};
+	int m = mf_pick(s, names, sizeof(names) / sizeof(names[0]));
+
+	if (m < 0)
 		return mf_err(err, errlen,
 			    "unknown port model '%.40s' (known: one-port, "
 			    "all-port)", s);
+	*model = (u32)m;
 	return 0;
 }
 

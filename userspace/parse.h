@@ -18,6 +18,9 @@
 int mf_err(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* The index of s among names[0..n-1] (NULL entries match nothing); -1. */
+int mf_pick(const char *s, const char *const *names, unsigned int n);
+
 /* Option keys of the topology options, shared by every command. */
 enum {
 	MF_KEY_MESH = 0x100 + MESHFABRIC_KIND_MESH,

@@ -94,26 +94,34 @@ int mf_parse_loss(const char *s, u32 *ppb, char *err, size_t errlen)
 	return 0;
 }
 
+static const char *const switching_names[] = {
+	[MESHFABRIC_SWITCH_STORE_FORWARD] = "store-and-forward",
+	[MESHFABRIC_SWITCH_CUT_THROUGH] = "cut-through",
+};
+
 int mf_parse_switching(const char *s, u32 *sw, char *err, size_t errlen)
 {
-	if (!strcmp(s, "store-and-forward"))
-		*sw = MESHFABRIC_SWITCH_STORE_FORWARD;
-	else if (!strcmp(s, "cut-through"))
-		*sw = MESHFABRIC_SWITCH_CUT_THROUGH;
-	else
+	int i = mf_pick(s, switching_names,
+			sizeof(switching_names) / sizeof(switching_names[0]));
+
+	if (i < 0)
 		return mf_err(err, errlen,
 			      "switching '%.40s': want store-and-forward or cut-through",
 			      s);
+	*sw = (u32)i;
 	return 0;
 }
 
 int mf_parse_mode(const char *s, bool *async, char *err, size_t errlen)
 {
-	if (!strcmp(s, "sync") || !strcmp(s, "async")) {
-		*async = s[0] == 'a';
-		return 0;
-	}
-	return mf_err(err, errlen, "mode '%.40s': want sync or async", s);
+	static const char *const names[] = { "sync", "async" };
+	int i = mf_pick(s, names, 2);
+
+	if (i < 0)
+		return mf_err(err, errlen, "mode '%.40s': want sync or async",
+			      s);
+	*async = i;
+	return 0;
 }
 
 /* v with up to prec decimals, trailing zeros dropped, then unit. */
@@ -180,8 +188,8 @@ void mf_format_time(u64 ns, char *buf, size_t len)
 /* The switching mode's name, as mf_parse_switching reads it. */
 const char *mf_switching_name(u32 sw)
 {
-	return sw == MESHFABRIC_SWITCH_CUT_THROUGH ? "cut-through" :
-						      "store-and-forward";
+	return switching_names[sw == MESHFABRIC_SWITCH_CUT_THROUGH ? sw :
+			       MESHFABRIC_SWITCH_STORE_FORWARD];
 }
 
 void mf_format_loss(u32 ppb, char *buf, size_t len)

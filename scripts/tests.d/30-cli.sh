@@ -524,6 +524,16 @@ def random_faults(m, rnd, k, node_down=False):
             b = m["nb"](a, p)
             if b is not None: down.add(frozenset((a, b)))
     return down, args
+def start(argv):
+    # argv[2:6]: the tool, kind, shape and the routing or algorithm; with
+    # the model and an RNG seeded by the shape and that
+    mf, kind, shape, what = argv[2:6]
+    return mf, kind, shape, what, model(kind, shape), random.Random(shape + what)
+def fault_sets(m, rnd, n, div, node_every):
+    # n random fault sets of 1 to N/div links, a node down in every node_every-th
+    for inst in range(n):
+        yield random_faults(m, rnd, 1 + rnd.randrange(max(2, m["N"] // div)),
+                            inst % node_every == node_every - 1)
 def bfs(m, s, down):
     dist = {s: 0}; q = deque([s])
     while q:
@@ -537,13 +547,11 @@ def up(m, down, a, b):
     return any(m["nb"](a, p) == b for p in range(len(m["names"]))) and frozenset((a, b)) not in down
 EOF
 cat >"$TMP/checkfaultroute.py" <<'EOF'
-import json, random, subprocess, sys
+import json, subprocess, sys
 sys.path.insert(0, sys.argv[1]); from faultmodel import *
-mf, kind, shape, routing = sys.argv[2:6]
-m = model(kind, shape); rnd = random.Random(shape + routing)
+mf, kind, shape, routing, m, rnd = start(sys.argv)
 bad = pairs = refused = 0
-for inst in range(8):
-    down, args = random_faults(m, rnd, 1 + rnd.randrange(max(2, m["N"] // 5)), inst % 3 == 2)
+for down, args in fault_sets(m, rnd, 8, 5, 3):
     for _ in range(6):
         s = rnd.randrange(m["N"]); t = rnd.randrange(m["N"])
         dist = bfs(m, s, down)
@@ -565,13 +573,11 @@ print("# %d pairs, %d refused as unreachable" % (pairs, refused))
 sys.exit(1 if bad else 0)
 EOF
 cat >"$TMP/checkfaultplan.py" <<'EOF'
-import json, random, subprocess, sys
+import json, subprocess, sys
 sys.path.insert(0, sys.argv[1]); from faultmodel import *
-mf, kind, shape, algo = sys.argv[2:6]
-m = model(kind, shape); rnd = random.Random(shape + algo)
+mf, kind, shape, algo, m, rnd = start(sys.argv)
 bad = plans = unreach_total = 0
-for inst in range(6):
-    down, args = random_faults(m, rnd, 1 + rnd.randrange(max(2, m["N"] // 6)), inst % 2 == 1)
+for down, args in fault_sets(m, rnd, 6, 6, 2):
     src = rnd.randrange(m["N"])
     cmd = [mf, "plan", "--json", "--" + kind, shape, "--from", m["fmt"](src), "--algo", algo] + args
     r = subprocess.run(cmd, capture_output=True, text=True)

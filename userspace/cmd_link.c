@@ -162,21 +162,15 @@ static int node_set(const struct mf_cmd *cmd, int argc, char **argv)
 static void show_link(struct mf_print *o, const struct mf_topo *t,
 		      const struct meshfabric_link_info *li)
 {
-	bool down = li->flags & MESHFABRIC_LINKF_DOWN;
-	char l[32];
-
 	mf_print_obj_open(o, NULL);
 	mf_print_node(o, MF_PRINT_ANY, "node", "%s ", t, li->node);
 	mf_print_port(o, MF_PRINT_ANY, "port", "%s -> ", t, li->port);
 	mf_print_node(o, MF_PRINT_ANY, "peer", "%s: ", t, li->peer);
-	mf_print_str(o, MF_PRINT_JSON, "state", NULL, down ? "down" : "up");
-	mf_print_str(o, MF_PRINT_FP, NULL, "%s ", down ? "DOWN" : "up");
+	mf_print_link_state(o, "%s ", li->flags & MESHFABRIC_LINKF_DOWN);
 	mf_print_rate(o, MF_PRINT_ANY, "rate", "rate %s ", li->rate);
 	mf_print_time(o, MF_PRINT_ANY, "delay_ns", "delay %s ", li->delay_ns);
 	mf_print_u64(o, MF_PRINT_ANY, "queue", "queue %llu ", li->queue);
-	mf_format_loss(li->loss, l, sizeof(l));
-	mf_print_u64(o, MF_PRINT_JSON, "loss_ppb", NULL, li->loss);
-	mf_print_str(o, MF_PRINT_FP, NULL, "loss %s\n", l);
+	mf_print_loss(o, MF_PRINT_ANY, "loss_ppb", "loss %s\n", li->loss);
 	mf_print_u64(o, MF_PRINT_ANY, "packets", "    packets %llu",
 		     li->packets);
 	mf_print_u64(o, MF_PRINT_ANY, "bytes", " bytes %llu", li->bytes);

@@ -78,9 +78,7 @@ static void show(struct mf_ctx *ctx, const struct mf_topo *t, const char *name,
 		const struct meshfabric_link_info *l = &e[r[i].link];
 
 		mf_print_obj_open(&p, NULL);
-		mf_print_node(&p, MF_PRINT_ANY, "node", "%-10s ", t, l->node);
-		mf_print_port(&p, MF_PRINT_ANY, "port", "%-5s ", t, l->port);
-		mf_print_node(&p, MF_PRINT_ANY, "peer", "%-10s ", t, l->peer);
+		mf_print_link_columns(&p, t, l->node, l->port, l->peer);
 		/* whole numbers in JSON too */
 		mf_print_float(&p, MF_PRINT_ANY, "pps", "%.0f", "%12.0f ",
 			       r[i].pps);

@@ -189,9 +189,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 			break;
 		shown++;
 		mf_print_obj_open(&p, NULL);
-		mf_print_node(&p, MF_PRINT_ANY, "node", "%-10s ", &t, l->node);
-		mf_print_port(&p, MF_PRINT_ANY, "port", "%-5s ", &t, l->port);
-		mf_print_node(&p, MF_PRINT_ANY, "peer", "%-10s ", &t, l->peer);
+		mf_print_link_columns(&p, &t, l->node, l->port, l->peer);
 		mf_print_u64(&p, MF_PRINT_ANY, "packets", "%12llu ", l->packets);
 		mf_print_u64(&p, MF_PRINT_ANY, "bytes", "%14llu ", l->bytes);
 		mf_print_u64(&p, MF_PRINT_ANY, "drop_loss", "%10llu ",
@@ -199,9 +197,7 @@ static int stats_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_print_u64(&p, MF_PRINT_ANY, "drop_queue", "%10llu ",
 			     x->drop_queue);
 		mf_print_time(&p, MF_PRINT_ANY, "busy_ns", "%10s ", x->busy_ns);
-		mf_print_str(&p, MF_PRINT_JSON, "state", NULL,
-			     down ? "down" : "up");
-		mf_print_str(&p, MF_PRINT_FP, NULL, "%s\n", down ? "DOWN" : "up");
+		mf_print_link_state(&p, "%s\n", down);
 		mf_print_obj_close(&p);
 	}
 	mf_print_arr_close(&p);

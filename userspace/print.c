@@ -190,3 +190,28 @@ void mf_print_rate(struct mf_print *p, int type, const char *key,
 {
 	print_named(p, type, key, fmt, bps, NULL, NULL, mf_format_rate);
 }
+
+static void format_loss(u64 ppb, char *buf, size_t len)
+{
+	mf_format_loss((u32)ppb, buf, len);
+}
+
+void mf_print_loss(struct mf_print *p, int type, const char *key,
+		   const char *fmt, u32 ppb)
+{
+	print_named(p, type, key, fmt, ppb, NULL, NULL, format_loss);
+}
+
+void mf_print_link_columns(struct mf_print *p, const struct mf_topo *t,
+			   u32 node, u32 port, u32 peer)
+{
+	mf_print_node(p, MF_PRINT_ANY, "node", "%-10s ", t, node);
+	mf_print_port(p, MF_PRINT_ANY, "port", "%-5s ", t, port);
+	mf_print_node(p, MF_PRINT_ANY, "peer", "%-10s ", t, peer);
+}
+
+void mf_print_link_state(struct mf_print *p, const char *fmt, bool down)
+{
+	mf_print_str(p, MF_PRINT_JSON, "state", NULL, down ? "down" : "up");
+	mf_print_str(p, MF_PRINT_FP, NULL, fmt, down ? "DOWN" : "up");
+}

@@ -80,6 +80,16 @@ void mf_print_time(struct mf_print *p, int type, const char *key,
 		   const char *fmt, u64 ns);
 void mf_print_rate(struct mf_print *p, int type, const char *key,
 		   const char *fmt, u64 bps);
+/* A loss in parts per 10^9 (mf_format_loss: "1%"). */
+void mf_print_loss(struct mf_print *p, int type, const char *key,
+		   const char *fmt, u32 ppb);
+/* A directed link in the columns of stats and monitor (FROM PORT TO):
+ * JSON "node", "port", "peer".
+ */
+void mf_print_link_columns(struct mf_print *p, const struct mf_topo *t,
+			   u32 node, u32 port, u32 peer);
+/* A link's state: JSON "state":"down"|"up", text fmt with DOWN or up. */
+void mf_print_link_state(struct mf_print *p, const char *fmt, bool down);
 /* JSON: "topology":{"kind","dims"}; text: fmt with kind and shape (%s %s). */
 void mf_print_topology(struct mf_print *p, const struct mf_topo *t,
 		       const char *fmt);

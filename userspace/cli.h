@@ -5,9 +5,10 @@
  * Every command is one file, cmd_<family>.c, exporting one
  * `const struct mf_cmd` listed in the command table of main.c.  A command
  * describes its options in a table (struct mf_opt); the same table drives
- * the parser (mf_args_cmd, over mf_args_next), `meshfabric CMD --help`
- * and, through that help text, the bash completion.  -h/--help and
- * -j/--json are accepted by every command without being listed.
+ * the parser (mf_args_parse, over mf_args_cmd and mf_args_next),
+ * `meshfabric CMD --help` and, through that help text, the bash
+ * completion.  -h/--help and -j/--json are accepted by every command
+ * without being listed.
  *
  * Exit status: 0 success, 1 runtime failure (MF_EXIT_FAIL), 2 usage error
  * (MF_EXIT_USAGE).  An error is ONE line on stderr, "meshfabric: ...",
@@ -16,9 +17,10 @@
  * To add a command (e.g. `create`):
  *   1. userspace/cmd_fabric.c: static const struct mf_opt create_opts[] =
  *      { MF_OPTS_TOPOLOGY, {"name", 0, "NAME", KEY_NAME, "fabric name"},
- *      {NULL} }; a run function looping over mf_args_cmd() (it handles
- *      --help, bad options, positional arguments and the topology
- *      options: the loop sees only the command's own keys); and
+ *      {NULL} }; a run function calling mf_args_parse() with a handler
+ *      for the command's options that take a value (mf_args_parse
+ *      handles --help, bad options, positional arguments unless asked
+ *      for, the topology options, and sets a bit for each flag); and
  *      const struct mf_cmd mf_cmd_create = { "create", "one-line help",
  *      "TOPOLOGY [--name NAME]", "description", create_opts, run };
  *   2. declare it below and add &mf_cmd_create to the table in main.c.

@@ -18,6 +18,10 @@
  * draws informs its destination, and the call delivers to each informed
  * node at its arrival time, sleeping in between (killable).
  *
+ * A schedule chosen in userspace (SCHED_LOAD) is decoded by the core's
+ * schedcode.c, checked by mf_check() like every schedule built here, and
+ * kept per source in user[]; BCAST with MESHFABRIC_ALGO_USER runs it.
+ *
  * Frames broadcast by nodes (ARP, IPv6 ND, UDP broadcasts) are queued by
  * ndo_start_xmit (struct mf_bcastq: bounded in bytes, in all and per
  * sender) and flooded breadth-first over the present nodes from the
@@ -92,6 +96,75 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 	victim->source = source;
 	victim->stamp = ++f->clock;
 	return victim;
+}
+
+/* The schedule loaded for source (SCHED_LOAD), or NULL. */
+static struct mf_cached_sched *mf_user_find(struct mf_fabric *f, u32 source)
+{
+	int i;
+
+	lockdep_assert_held(&f->bcast_lock);
+	for (i = 0; i < MESHFABRIC_USER_SCHEDS; i++)
+		if (f->user[i].valid && f->user[i].source == source)
+			return &f->user[i];
+	return NULL;
+}
+
+int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
+		       u32 nsteps, u32 nsends, const u8 *code, size_t len,
+		       struct mf_stats *st, char *why, size_t whylen)
+{
+	struct mf_cached_sched *e;
+	struct mf_sched s;
+	int err, i;
+
+	/* decoded and checked before taking the lock: a long timed BCAST
+	 * holds it
+	 */
+	err = mf_sched_decode(&f->topo, model, source, nsteps, nsends, code,
+			      len, &s, why, whylen);
+	if (!err)
+		err = mf_check(&f->topo, &s, st, why, whylen);
+	if (!err && mutex_lock_killable(&f->bcast_lock))
+		err = -EINTR;
+	if (err) {
+		mf_sched_free(&s);
+		return err;
+	}
+	e = mf_user_find(f, source);
+	for (i = 0; !e && i < MESHFABRIC_USER_SCHEDS; i++)
+		if (!f->user[i].valid)
+			e = &f->user[i];
+	if (!e) {		/* all taken: the one loaded longest ago */
+		e = &f->user[0];
+		for (i = 1; i < MESHFABRIC_USER_SCHEDS; i++)
+			if (f->user[i].stamp < e->stamp)
+				e = &f->user[i];
+	}
+	mf_cache_drop(e);
+	mf_count_get();
+	e->sched = s;		/* taken over */
+	e->valid = true;
+	e->algo = MESHFABRIC_ALGO_USER;
+	e->used = MESHFABRIC_ALGO_USER;
+	e->stats = *st;
+	e->source = source;
+	e->stamp = ++f->clock;
+	mutex_unlock(&f->bcast_lock);
+	return 0;
+}
+
+int mf_bcast_user_unload(struct mf_fabric *f, u32 source)
+{
+	struct mf_cached_sched *e;
+
+	if (mutex_lock_killable(&f->bcast_lock))
+		return -EINTR;
+	e = mf_user_find(f, source);
+	if (e)
+		mf_cache_drop(e);
+	mutex_unlock(&f->bcast_lock);
+	return e ? 0 : -ENOENT;
 }
 
 static int mf_acct_prepare(struct mf_fabric *f, u32 nsteps)
@@ -322,21 +395,29 @@ static int mf_bcast_deliver_timed(struct mf_fabric *f, u32 source,
 	return err;
 }
 
-/* With links down: the schedule of algo from source repaired around them
- * (the core's mf_plan_faults, checked again against them), into *s;
+/* With links down: the schedule of algo from source (USER: the one
+ * loaded) repaired around them (the core's mf_plan_faults or
+ * mf_repair_faults, checked again against them), into *s;
  * -ENOENT if no link is down (use the cache).  Not cached: the faults
  * change.  Takes f->lock (order: bcast_lock -> lock).
  */
 static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 			   struct mf_sched *s, struct mf_fault_plan *fp)
 {
+	struct mf_cached_sched *user = algo == MESHFABRIC_ALGO_USER ?
+				       mf_user_find(f, source) : NULL;
 	struct mf_fstate *fs;
 	int err = -ENOENT;
 
 	lockdep_assert_held(&f->bcast_lock);
+	if (algo == MESHFABRIC_ALGO_USER && !user)
+		return -ENOENT;
 	mutex_lock(&f->lock);
 	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
-	if (fs)
+	if (fs && user)
+		err = mf_repair_faults(&f->topo, f->routing, &fs->faults,
+				       &user->sched, s, fp);
+	else if (fs)
 		err = mf_plan_faults(&f->topo, algo, 0, source, f->routing,
 				     &fs->faults, s, fp);
 	mutex_unlock(&f->lock);
@@ -394,8 +475,14 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		used = pres.used->id;
 	} else if (!err) {
 		s = &fsched;
-		used = fp.used->id;
+		used = fp.used ? fp.used->id : algo;
 		res->unreachable = fp.stats.unreachable;
+	} else if (err == -ENOENT && algo == MESHFABRIC_ALGO_USER) {
+		e = mf_user_find(f, source);
+		if (!e)
+			goto out_unlock;
+		s = &e->sched;
+		used = algo;
 	} else if (err == -ENOENT) {
 		e = mf_sched_get(f, algo, source);
 		if (IS_ERR(e)) {
@@ -632,6 +719,8 @@ void mf_bcast_fabric_free(struct mf_fabric *f)
 
 	for (i = 0; i < MF_SCHED_CACHE; i++)
 		mf_cache_drop(&f->cache[i]);
+	for (i = 0; i < MESHFABRIC_USER_SCHEDS; i++)
+		mf_cache_drop(&f->user[i]);
 	if (f->acct.stamp) {
 		mf_linkacct_free(&f->acct);
 		mf_count_put();

@@ -343,3 +343,21 @@ int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
 	mf_sched_free(&ff);
 	return err;
 }
+
+int mf_repair_faults(const struct mf_topo *t, u32 routing,
+		     const struct mf_faults *f, const struct mf_sched *in,
+		     struct mf_sched *out, struct mf_fault_plan *res)
+{
+	struct mf_froute r;
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	memset(out, 0, sizeof(*out));
+	err = mf_froute_build(&r, t, routing, f);
+	if (err)
+		return err;
+	err = repair_checked(t, &r, in, out, &res->stats, &res->rep,
+			     res->plan.why, sizeof(res->plan.why));
+	mf_froute_free(&r);
+	return err;
+}

@@ -107,6 +107,15 @@ int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
 		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
 		   struct mf_fault_plan *res);
 
+/* A schedule of the caller's (a user's, SCHED_LOAD) repaired around the
+ * down links of f as mf_plan_faults() repairs its own, checked by
+ * mf_check_faults(): res->stats and res->rep are filled, res->used is
+ * NULL.  Errors as mf_plan_faults.
+ */
+int mf_repair_faults(const struct mf_topo *t, u32 routing,
+		     const struct mf_faults *f, const struct mf_sched *in,
+		     struct mf_sched *out, struct mf_fault_plan *res);
+
 /* The algorithms, one file each. */
 extern const struct mf_algo mf_algo_eyes;
 extern const struct mf_algo mf_algo_hex;

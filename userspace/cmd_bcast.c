@@ -26,8 +26,11 @@
 #include "cmd_plan.h"
 #include "units.h"
 #include "faults.h"
+#include "schedfile.h"
+#include "schedcode.h"
 
-enum { KEY_FROM = 1, KEY_ALGO, KEY_SIZE, KEY_ETHERTYPE, KEY_STEPS, KEY_MODE };
+enum { KEY_FROM = 1, KEY_ALGO, KEY_SIZE, KEY_ETHERTYPE, KEY_STEPS, KEY_MODE,
+       KEY_SCHEDULE };
 
 #define DEFAULT_ETHERTYPE 0x88b5	/* IEEE 802 local experimental */
 
@@ -43,6 +46,8 @@ static const struct mf_opt bcast_opts[] = {
 	{ "steps", 0, NULL, KEY_STEPS, "also print the schedule that was executed" },
 	{ "mode", 0, "MODE", KEY_MODE,
 	  "timed links: sync (steps wait for each other, default) or async" },
+	{ "schedule", 0, "FILE", KEY_SCHEDULE,
+	  "run this schedule (plan's JSON; - for stdin), checked by the kernel" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -75,21 +80,58 @@ static int down_links(const struct meshfabric_info *in,
 	return r;
 }
 
+/* Hand the kernel the schedule us (SCHED_LOAD) for BCAST's ALGO_USER;
+ * exit status of the failure, or 0.
+ */
+static int load_schedule(const struct meshfabric_info *in,
+			 const struct mf_topo *t, const struct mf_sched *us,
+			 const char *file)
+{
+	struct meshfabric_sched_load sl;
+	char why[128] = "";
+	s64 len = (s64)mf_sched_code_len(t, us);
+	u8 *code = malloc(len ? len : 1);
+	int r;
+
+	if (!code)
+		return mf_fail("out of memory");
+	len = mf_sched_encode(t, us, code, len);
+	memset(&sl, 0, sizeof(sl));
+	sl.id = in->id;
+	sl.source = us->source;
+	sl.model = us->model;
+	sl.nsteps = us->nsteps;
+	sl.nsends = us->nsends;
+	sl.code_ptr = (uintptr_t)code;
+	sl.code_len = len < 0 ? 0 : (u32)len;
+	sl.why_ptr = (uintptr_t)why;
+	sl.why_len = sizeof(why);
+	r = len < 0 ? (int)len : mf_dev_sched_load(&sl);
+	free(code);
+	if (r == -EINVAL && why[0])
+		return mf_fail("schedule %.80s refused by the kernel: %s", file,
+			       why);
+	if (r)
+		return mf_fail("schedule %.80s: %s", file, mf_dev_strerror(-r));
+	return 0;
+}
+
 static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_bcast;
-	const char *name = NULL, *from = NULL, *val;
+	const char *name = NULL, *from = NULL, *file = NULL, *val;
 	u32 algo = MESHFABRIC_ALGO_AUTO, size = 64, etype = DEFAULT_ETHERTYPE, src = 0;
 	struct mf_plan_result res;
 	const struct mf_algo *ran;
 	struct meshfabric_bcast b;
 	struct meshfabric_info in;
-	struct mf_sched s;
+	struct mf_sched s, us;
 	struct mf_stats st;
 	struct mf_topo t;
 	struct mf_args ar;
 	struct mf_json j;
 	bool steps = false, have_sched = false, async = false, faulty;
+	bool algo_given = false;
 	struct mf_fault_plan fp;
 	struct mf_faults faults;
 	u64 *step_ns;
@@ -114,6 +156,7 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 			break;
 		case KEY_ALGO:
 			r = mf_parse_algo(val, &algo, err, sizeof(err));
+			algo_given = true;
 			break;
 		case KEY_SIZE:
 			if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &size))
@@ -131,6 +174,9 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_MODE:
 			r = mf_parse_mode(val, &async, err, sizeof(err));
 			break;
+		case KEY_SCHEDULE:
+			file = val;
+			break;
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
@@ -141,6 +187,28 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	in.name[MESHFABRIC_NAME_LEN - 1] = 0;
 	if (from && mf_parse_node(&t, from, &src, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
+	mf_sched_init(&us, 0, 0);
+	if (file) {
+		if (algo_given)
+			return mf_usage(cmd, "--schedule and --algo exclude each other");
+		if (mf_sched_read(file, &t, &us, err, sizeof(err))) {
+			mf_sched_free(&us);
+			return mf_fail("%s", err);
+		}
+		if (from && src != us.source) {
+			r = mf_fail("--from %s: the schedule in %.80s starts at node %u",
+				    from, file, us.source);
+			mf_sched_free(&us);
+			return r;
+		}
+		src = us.source;
+		algo = MESHFABRIC_ALGO_USER;
+		r = load_schedule(&in, &t, &us, file);
+		if (r) {
+			mf_sched_free(&us);
+			return r;
+		}
+	}
 	payload = calloc(1, size ? size : 1);
 	step_ns = calloc(t.nodes, sizeof(*step_ns));	/* steps < nodes */
 	if (!payload || !step_ns) {
@@ -162,6 +230,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	free(payload);
 	if (r)
 		free(step_ns);
+	if (r)
+		mf_sched_free(&us);
 	if (r == -EOPNOTSUPP)
 		return mf_fail("algorithm %s does not cover a %s",
 			       algo ? mf_algo_by_id(algo)->name : "auto",
@@ -177,7 +247,27 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	 * asked for; the same here gives it and the fault-free cost
 	 */
 	faulty = in.down_links && !down_links(&in, &t, &faults) && faults.n;
-	if (faulty || steps) {
+	if (file) {
+		/* the user's schedule, repaired as the kernel did */
+		if (faulty) {
+			r = mf_repair_faults(&t, in.routing, &faults, &us, &s,
+					     &fp);
+			st = fp.stats;
+			if (!r)
+				r = mf_check(&t, &us, &fp.plan.stats, err,
+					     sizeof(err));
+			mf_sched_free(&us);
+		} else {
+			s = us;
+			r = mf_check(&t, &s, &st, err, sizeof(err));
+		}
+		if (r) {
+			mf_sched_free(&s);
+			free(step_ns);
+			return mf_fail("rebuilding the schedule: %s", mf_strerror(r));
+		}
+		have_sched = true;
+	} else if (faulty || steps) {
 		if (faulty) {
 			r = mf_plan_faults(&t, algo, 0, src, in.routing, &faults,
 					   &s, &fp);
@@ -193,6 +283,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 			return mf_fail("rebuilding the schedule: %s", mf_strerror(r));
 		}
 		have_sched = true;
+	}
+	if (have_sched) {
 		if (st.steps != b.steps || st.sends != b.sends || st.tcd != b.tcd ||
 		    st.max_link_load != b.max_link_load || st.contention != b.contention) {
 			mf_sched_free(&s);
@@ -209,8 +301,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_json_obj(&j);
 		mf_json_kv_str(&j, "fabric", (const char *)in.name);
 		mf_json_kv_u64(&j, "source", src);
-		mf_json_kv_str(&j, "algo", ran ? ran->name : "?");
-		mf_json_kv_str(&j, "model", ran ? mf_model_name(ran->model) : "?");
+		mf_json_kv_str(&j, "algo", ran ? ran->name : "user");
+		mf_json_kv_str(&j, "model", mf_model_name(ran ? ran->model : s.model));
 		mf_json_kv_u64(&j, "steps", b.steps);
 		mf_json_kv_u64(&j, "sends", b.sends);
 		mf_json_kv_u64(&j, "tcd", b.tcd);
@@ -232,8 +324,9 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	} else {
 		fprintf(ctx->out, "broadcast        %s (%s %s) from %s (node %u), %u bytes\n",
 			(const char *)in.name, mf_topo_kind_name(t.kind), shape, a, src, size);
-		fprintf(ctx->out, "algorithm        %s (%s)\n", ran ? ran->name : "?",
-			ran ? mf_model_name(ran->model) : "?");
+		fprintf(ctx->out, "algorithm        %s (%s)\n",
+			ran ? ran->name : file,
+			mf_model_name(ran ? ran->model : s.model));
 		fprintf(ctx->out, "routing          %s\n", mf_route_name(in.routing));
 		fprintf(ctx->out, "steps            %u\n", b.steps);
 		fprintf(ctx->out, "sends            %u\n", b.sends);
@@ -264,12 +357,15 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 
 const struct mf_cmd mf_cmd_bcast = {
 	"bcast", "broadcast one frame over a fabric, with its statistics (root)",
-	"NAME [--from NODE] [--algo ALGO] [--size BYTES] [--ethertype T] [--steps]\n"
-	"                       [--mode sync|async]",
+	"NAME [--from NODE] [--algo ALGO | --schedule FILE] [--size BYTES]\n"
+	"                       [--ethertype T] [--steps] [--mode sync|async]",
 	"The kernel runs the schedule step by step; every other node receives\n"
 	"the frame exactly once.  --steps: the schedule, rebuilt by the same\n"
 	"core code and checked against the kernel's statistics.  On timed links\n"
 	"(meshfabric link) each node gets the frame at its arrival in fabric\n"
-	"time; the fabric time, in all and per step, is printed.",
+	"time; the fabric time, in all and per step, is printed.  --schedule runs\n"
+	"a schedule of your own in plan's JSON format (meshfabric plan ... --json):\n"
+	"the kernel checks it with the same checker as its own and refuses an\n"
+	"invalid one with the checker's reason.",
 	bcast_opts, bcast_main,
 };

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_schedcode.c - the compact schedule encoding (core/schedcode.h, the
+ * uapi's SCHED_LOAD format) and plan's JSON read back (schedfile.h,
+ * jread.h).  References: the uapi's byte layout written out by hand
+ * (nsteps + 2 sends + TCD bytes while every number is below 128; LEB128
+ * of 200 = c8 01), the schedules themselves (a round trip gives every
+ * send back), and the JSON text of RFC 8259 written by the test.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mf_test.h"
+#include "algo.h"
+#include "schedcode.h"
+#include "schedfile.h"
+#include "jread.h"
+
+struct shape {
+	u32 kind, ndims, dims[3];
+};
+
+static const struct shape shapes[] = {
+	{ MESHFABRIC_KIND_MESH, 2, { 3, 3 } },
+	{ MESHFABRIC_KIND_MESH, 2, { 4, 5 } },
+	{ MESHFABRIC_KIND_TORUS, 2, { 5, 5 } },
+	{ MESHFABRIC_KIND_TORUS, 2, { 2, 4 } },
+	{ MESHFABRIC_KIND_MESH, 3, { 2, 3, 2 } },
+	{ MESHFABRIC_KIND_TORUS, 1, { 7 } },
+	{ MESHFABRIC_KIND_HEX, 1, { 3 } },
+	{ MESHFABRIC_KIND_MESH, 2, { 8, 8 } },
+};
+
+static bool same_sched(const struct mf_sched *a, const struct mf_sched *b)
+{
+	u32 i;
+
+	if (a->nsteps != b->nsteps || a->nsends != b->nsends ||
+	    a->source != b->source || a->model != b->model)
+		return false;
+	for (i = 0; i <= a->nsteps; i++)
+		if (a->step[i] != b->step[i])
+			return false;
+	for (i = 0; i < a->nsends; i++) {
+		const struct mf_send *x = &a->send[i], *y = &b->send[i];
+
+		if (x->src != y->src || x->dst != y->dst || x->hops != y->hops ||
+		    memcmp(&a->path[x->path], &b->path[y->path],
+			   (x->hops + 1) * sizeof(u32)))
+			return false;
+	}
+	return true;
+}
+
+/* Every schedule of every algorithm on the shapes, from 2 sources. */
+static void for_each_sched(void (*fn)(const struct mf_topo *,
+				      const struct mf_sched *))
+{
+	struct mf_plan_result res;
+	struct mf_sched s;
+	struct mf_topo t;
+	u32 i, a, src;
+
+	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		if (mf_topo_init(&t, shapes[i].kind, shapes[i].ndims,
+				 shapes[i].dims))
+			continue;
+		for (a = 0; mf_algos[a]; a++)
+			for (src = 0; src < t.nodes; src += t.nodes / 2 + 1) {
+				if (!mf_plan_checked(&t, mf_algos[a]->id, 0, src,
+						     MESHFABRIC_ROUTE_DEFAULT,
+						     &s, &res))
+					fn(&t, &s);
+				mf_sched_free(&s);
+			}
+	}
+}
+
+static u32 roundtrips;
+
+static void roundtrip(const struct mf_topo *t, const struct mf_sched *s)
+{
+	size_t len = mf_sched_code_len(t, s);
+	u64 tcd = 0;
+	struct mf_sched d;
+	char err[128] = "";
+	u8 *code = malloc(len + 1);
+	u32 i;
+	s64 n;
+
+	for (i = 0; i < s->nsends; i++)
+		tcd += s->send[i].hops;
+	/* every count, node and hop count is below 128: one byte each */
+	EXPECT_EQ(len, s->nsteps + 2 * s->nsends + tcd);
+	n = mf_sched_encode(t, s, code, len);
+	EXPECT_EQ(n, (s64)len);
+	EXPECT_EQ(mf_sched_encode(t, s, code, len - 1), -ENOSPC);
+	EXPECT_EQ(mf_sched_decode(t, s->model, s->source, s->nsteps,
+				  s->nsends, code, len, &d, err, sizeof(err)), 0);
+	EXPECT_MSG(same_sched(s, &d), "round trip differs: %s", err);
+	mf_sched_free(&d);
+	/* every proper prefix, and one byte more, are refused */
+	for (i = 0; i < len; i += 1 + len / 64) {
+		EXPECT(mf_sched_decode(t, s->model, s->source, s->nsteps,
+				       s->nsends, code, i, &d, err,
+				       sizeof(err)) == -EINVAL);
+		mf_sched_free(&d);
+	}
+	code[len] = 0;
+	EXPECT(mf_sched_decode(t, s->model, s->source, s->nsteps, s->nsends,
+			       code, len + 1, &d, err, sizeof(err)) == -EINVAL);
+	mf_sched_free(&d);
+	free(code);
+	roundtrips++;
+}
+
+static void test_roundtrip(void)
+{
+	roundtrips = 0;
+	for_each_sched(roundtrip);
+	printf("# %u schedules encoded and decoded\n", roundtrips);
+	EXPECT(roundtrips >= 60);
+}
+
+/* Any corruption decodes to an error or to chains of neighbours. */
+static void corrupt(const struct mf_topo *t, const struct mf_sched *s)
+{
+	size_t len = mf_sched_code_len(t, s), i;
+	static const u8 vals[] = { 0, 1, 5, 0x7f, 0x80, 0xff };
+	struct mf_sched d;
+	char err[128];
+	u8 *code = malloc(len);
+	u32 v, k, h;
+	u8 old;
+
+	mf_sched_encode(t, s, code, len);
+	for (i = 0; i < len; i += 1 + len / 16)
+		for (v = 0; v < sizeof(vals); v++) {
+			old = code[i];
+			code[i] = vals[v];
+			err[0] = 0;
+			if (!mf_sched_decode(t, s->model, s->source, s->nsteps,
+					     s->nsends, code, len, &d, err,
+					     sizeof(err))) {
+				EXPECT_EQ(d.nsends, s->nsends);
+				for (k = 0; k < d.nsends; k++)
+					for (h = 0; h < d.send[k].hops; h++)
+						EXPECT(mf_topo_port(t,
+							d.path[d.send[k].path + h],
+							d.path[d.send[k].path + h + 1]) >= 0);
+			} else {
+				EXPECT(err[0]);
+			}
+			mf_sched_free(&d);
+			code[i] = old;
+		}
+	free(code);
+}
+
+static void test_corrupt(void)
+{
+	for_each_sched(corrupt);
+}
+
+/* The uapi's layout by hand: a 1-D mesh of 300 nodes, node 200 sends to
+ * 201 through port 0 (+): count 1, src 200 = c8 01, hops 1, port 0.
+ */
+static void test_bytes_by_hand(void)
+{
+	u8 ok[] = { 0x01, 0xc8, 0x01, 0x01, 0x00 };
+	u8 border[] = { 0x01, 0x00, 0x01, 0x01 };	/* node 0 port - */
+	u8 longer[] = { 0x01, 0xc8, 0x81, 0x80, 0x80, 0x80, 0x00, 0x01, 0x00 };
+	u8 over[] = { 0x01, 0xff, 0xff, 0xff, 0xff, 0x1f, 0x01, 0x00 };
+	u8 zero_hops[] = { 0x01, 0x05, 0x00 };
+	struct mf_sched d;
+	struct mf_topo t;
+	u32 dims[1] = { 300 };
+	char err[128];
+
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 1, dims), 0);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 200, 1, 1, ok,
+				  sizeof(ok), &d, err, sizeof(err)), 0);
+	EXPECT_EQ(d.nsends, 1);
+	EXPECT_EQ(d.send[0].src, 200);
+	EXPECT_EQ(d.send[0].dst, 201);
+	EXPECT_EQ(d.send[0].hops, 1);
+	mf_sched_free(&d);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1,
+				  border, sizeof(border), &d, err,
+				  sizeof(err)), -EINVAL);
+	EXPECT_MSG(strstr(err, "node 0 has no link through port 1"), "%s", err);
+	mf_sched_free(&d);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1,
+				  longer, sizeof(longer), &d, err,
+				  sizeof(err)), -EINVAL);
+	mf_sched_free(&d);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1, over,
+				  sizeof(over), &d, err, sizeof(err)), -EINVAL);
+	mf_sched_free(&d);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1,
+				  zero_hops, sizeof(zero_hops), &d, err,
+				  sizeof(err)), -EINVAL);
+	mf_sched_free(&d);
+	/* declared counts beyond the fabric */
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 2, 1, ok,
+				  sizeof(ok), &d, err, sizeof(err)), -EINVAL);
+	mf_sched_free(&d);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 301, ok,
+				  sizeof(ok), &d, err, sizeof(err)), -EINVAL);
+	mf_sched_free(&d);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 300, 1, 1, ok,
+				  sizeof(ok), &d, err, sizeof(err)), -EINVAL);
+	mf_sched_free(&d);
+}
+
+/* s written as plan's JSON by this test, into a temporary file. */
+static char *write_json(const struct mf_topo *t, const struct mf_sched *s,
+			const char *kind, const char *key)
+{
+	static char path[64];
+	FILE *f;
+	u32 i, j, h, count;
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/mf-test-sched-XXXXXX");
+	fd = mkstemp(path);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f)
+		return NULL;
+	fprintf(f, "{ \"topology\": {\"kind\": \"%s\", \"dims\": [", kind);
+	for (i = 0; i < t->ndims; i++)
+		fprintf(f, "%s%u", i ? ", " : "", t->dims[i]);
+	fprintf(f, "]},\n \"model\": \"%s\", \"source\": %u, \"x\": [1.5e3, "
+		"null, true, \"\\u00e9\\n\"],\n \"%s\": [",
+		s->model == MESHFABRIC_MODEL_ONE_PORT ? "one-port" : "all-port",
+		s->source, key);
+	for (i = 0; i < s->nsteps; i++) {
+		const struct mf_send *x = mf_sched_sends(s, i, &count);
+
+		fprintf(f, "%s[", i ? ",\n  " : "");
+		for (j = 0; j < count; j++) {
+			const u32 *p = &s->path[x[j].path];
+
+			fprintf(f, "%s{\"dst\": %u, \"src\": %u, \"path\": [",
+				j ? ", " : "", x[j].dst, x[j].src);
+			for (h = 0; h <= x[j].hops; h++)
+				fprintf(f, "%s%u", h ? "," : "", p[h]);
+			fprintf(f, "]}");
+		}
+		fprintf(f, "]");
+	}
+	fprintf(f, "]}\n");
+	fclose(f);
+	return path;
+}
+
+static u32 jsons;
+
+static void json_back(const struct mf_topo *t, const struct mf_sched *s)
+{
+	static const char *const kinds[] = { "", "mesh", "torus", "hex" };
+	struct mf_sched r;
+	char err[256] = "", *path;
+
+	path = write_json(t, s, kinds[t->kind], jsons & 1 ? "schedule" : "steps");
+	EXPECT(path);
+	if (!path)
+		return;
+	EXPECT_EQ(mf_sched_read(path, t, &r, err, sizeof(err)), 0);
+	EXPECT_MSG(same_sched(s, &r), "%s: %s", path, err);
+	mf_sched_free(&r);
+	unlink(path);
+	jsons++;
+}
+
+static void test_json_roundtrip(void)
+{
+	jsons = 0;
+	for_each_sched(json_back);
+	EXPECT(jsons >= 60);
+}
+
+/* text into a file, read as a schedule of t: the error text. */
+static char *read_text(const struct mf_topo *t, const char *text)
+{
+	static char err[256];
+	char path[] = "/tmp/mf-test-sched-XXXXXX";
+	struct mf_sched r;
+	int fd = mkstemp(path);
+
+	err[0] = 0;
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		return NULL;
+	close(fd);
+	if (!mf_sched_read(path, t, &r, err, sizeof(err)))
+		strcpy(err, "accepted");
+	mf_sched_free(&r);
+	unlink(path);
+	return strchr(err, ':') ? strchr(err, ':') + 2 : err;
+}
+
+static void test_json_errors(void)
+{
+	const char *head = "{\"topology\":{\"kind\":\"mesh\",\"dims\":[3,3]},"
+			   "\"model\":\"one-port\",\"source\":0,\"steps\":";
+	char doc[512], *e;
+	struct mf_topo t, t2;
+	u32 d33[2] = { 3, 3 }, d34[2] = { 3, 4 };
+	size_t i, n;
+
+	mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, d33);
+	mf_topo_init(&t2, MESHFABRIC_KIND_TORUS, 2, d34);
+	snprintf(doc, sizeof(doc), "%s[[{\"src\":0,\"dst\":1,\"path\":[0,1]}]]}",
+		 head);
+	e = read_text(&t, doc);
+	EXPECT_MSG(e && !strcmp(e, "accepted"), "%s", e);
+	e = read_text(&t2, doc);
+	EXPECT_MSG(e && strstr(e, "the schedule is for a mesh 3x3, the fabric is a torus 3x4"),
+		   "%s", e);
+	snprintf(doc, sizeof(doc), "%s[[{\"src\":0,\"dst\":2,\"path\":[0,1]}]]}",
+		 head);
+	e = read_text(&t, doc);
+	EXPECT_MSG(e && strstr(e, "step 0 send 0: path runs from 0 to 1, not from src 0 to dst 2"),
+		   "%s", e);
+	snprintf(doc, sizeof(doc), "%s[[{\"src\":0,\"dst\":9,\"path\":[0,9]}]]}",
+		 head);
+	e = read_text(&t, doc);
+	EXPECT_MSG(e && strstr(e, "not a node of the fabric"), "%s", e);
+	e = read_text(&t, "{\"topology\":{\"kind\":\"mesh\",\"dims\":[3,3]},"
+			  "\"model\":\"one-port\",\"source\":0}");
+	EXPECT_MSG(e && strstr(e, "no \"steps\""), "%s", e);
+	/* every truncation of a valid document is an error, with its line */
+	snprintf(doc, sizeof(doc), "%s\n[[{\"src\":0,\"dst\":1,\"path\":[0,1]}]]}",
+		 head);
+	n = strlen(doc);
+	for (i = 1; i < n; i++) {
+		char part[512];
+
+		memcpy(part, doc, i);
+		part[i] = 0;
+		e = read_text(&t, part);
+		EXPECT_MSG(e && strcmp(e, "accepted"), "prefix %zu accepted", i);
+	}
+	e = read_text(&t, "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+			  "[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+			  "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]");
+	EXPECT_MSG(e && strstr(e, "nested too deeply"), "%s", e);
+}
+
+static void test_jread_values(void)
+{
+	const char *text = "{\"a\": \"x\\\"\\u00e9\\ud83d\\ude00\", \"n\": "
+			   "18446744073709551615, \"m\": -1, \"f\": 2.5,"
+			   " \"b\": [true, false, null, {}], \"a\": 2}";
+	struct mf_jval v;
+	char err[128];
+	u32 x;
+
+	EXPECT_EQ(mf_jparse(text, strlen(text), &v, err, sizeof(err)), 0);
+	EXPECT(mf_jget(&v, "a") && !strcmp(mf_jget(&v, "a")->str,
+					   "x\"\xc3\xa9\xf0\x9f\x98\x80"));
+	EXPECT(mf_jget(&v, "n")->is_int &&
+	       mf_jget(&v, "n")->u == 18446744073709551615ULL);
+	EXPECT(!mf_jget_u32(mf_jget(&v, "n"), &x));
+	EXPECT(!mf_jget(&v, "m")->is_int && !mf_jget(&v, "f")->is_int);
+	EXPECT_EQ(mf_jget(&v, "b")->n, 4);
+	EXPECT_EQ(mf_jget(&v, "b")->v[0].u, 1);
+	EXPECT_EQ(mf_jget(&v, "b")->v[1].u, 0);
+	EXPECT_EQ(mf_jget(&v, "b")->v[2].type, MF_J_NULL);
+	mf_jfree(&v);
+	EXPECT_EQ(mf_jparse("[1,]", 4, &v, err, sizeof(err)), -1);
+	mf_jfree(&v);
+	EXPECT_EQ(mf_jparse("{\"a\" 1}", 7, &v, err, sizeof(err)), -1);
+	EXPECT_MSG(!strcmp(err, "line 1: expected ':'"), "%s", err);
+	mf_jfree(&v);
+	EXPECT_EQ(mf_jparse("[1]\n\nx", 6, &v, err, sizeof(err)), -1);
+	EXPECT_MSG(!strcmp(err, "line 3: text after the document"), "%s", err);
+	mf_jfree(&v);
+}
+
+int main(void)
+{
+	RUN(test_roundtrip);
+	RUN(test_corrupt);
+	RUN(test_bytes_by_hand);
+	RUN(test_json_roundtrip);
+	RUN(test_json_errors);
+	RUN(test_jread_values);
+	return mf_test_done();
+}

@@ -477,9 +477,12 @@ static void mf_fabric_test_user_sched(struct kunit *test)
 	mf_kt_mac(f->id, src, smac);
 	skb = mf_kt_frame(test, bmac, smac);
 
-	/* nothing loaded yet */
+	/* nothing loaded yet; the searches are the tool's (algo.h) */
 	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, src, MESHFABRIC_ALGO_USER, 0,
 					   skb, &res), -ENOENT);
+	for (i = MESHFABRIC_ALGO_MINTCD; i <= MESHFABRIC_ALGO_EYES_PAPER; i++)
+		KUNIT_EXPECT_EQ(test, mf_bcast_run(f, src, i, 0, skb, &res),
+				-EOPNOTSUPP);
 	mf_kt_user_sched(test, &f->topo, src, false, false, &code, &len, &s);
 	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
 						 s.nsends, code, len, &st, why,

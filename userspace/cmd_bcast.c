@@ -28,6 +28,7 @@
 #include "faults.h"
 #include "schedfile.h"
 #include "schedcode.h"
+#include "timing.h"
 
 enum { KEY_FROM = 1, KEY_ALGO, KEY_SIZE, KEY_ETHERTYPE, KEY_STEPS, KEY_MODE,
        KEY_SCHEDULE };
@@ -116,17 +117,69 @@ static int load_schedule(const struct meshfabric_info *in,
 	return 0;
 }
 
+static void link_model(const void *ctx, u64 l, struct mf_link_model *out)
+{
+	const struct meshfabric_link_info *e = ctx;
+
+	out->rate = e[l].rate;
+	out->delay_ns = e[l].delay_ns;
+}
+
+/* What the kernel lacks, planned here (algo.h, mf_algo_in_kernel): the
+ * schedule of algo (auto: over every algorithm, the searches included)
+ * from src into us, chosen as the kernel chooses: around the down links
+ * f, the algorithm whose repaired schedule wins (the kernel repairs the
+ * fault-free schedule it is given the same way), else by completion time
+ * on the fabric's timed links, else by steps and TCD.  *used: the
+ * algorithm; *ff: the fault-free statistics plan --down prints.
+ */
+static int plan_here(const struct meshfabric_info *in, const struct mf_topo *t,
+		     u32 algo, u32 src, bool async, u32 size,
+		     const struct mf_faults *f, struct mf_sched *us,
+		     const struct mf_algo **used, struct mf_stats *ff)
+{
+	struct meshfabric_link_info *e = NULL;
+	struct meshfabric_link_get lg;
+	struct mf_plan_result res;
+	struct mf_fault_plan fp;
+	struct mf_timing tm;
+	bool timed = false;
+	u32 n = 0, i;
+	int r;
+
+	if (f->n) {
+		r = mf_plan_faults(t, algo, 0, src, in->routing, f, us, &fp);
+		mf_sched_free(us);
+		if (r)
+			return r;
+		algo = fp.used->id;
+		*ff = fp.plan.stats;
+	} else if (!mf_dev_link_get(in->id, &e, &n, &lg)) {
+		for (i = 0; i < n; i++)
+			timed |= e[i].rate || e[i].delay_ns || e[i].loss;
+		tm = (struct mf_timing){ lg.switching, async, size + 14,
+					 link_model, e };
+	}
+	r = mf_plan_timed(t, algo, 0, src, in->routing, timed ? &tm : NULL, us,
+			  &res);
+	free(e);
+	*used = res.used;
+	if (!f->n)
+		*ff = res.stats;
+	return r;
+}
+
 static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_bcast;
 	const char *name = NULL, *from = NULL, *file = NULL, *val;
 	u32 algo = MESHFABRIC_ALGO_AUTO, size = 64, etype = DEFAULT_ETHERTYPE, src = 0;
 	struct mf_plan_result res;
-	const struct mf_algo *ran;
+	const struct mf_algo *ran, *planned = NULL;
 	struct meshfabric_bcast b;
 	struct meshfabric_info in;
 	struct mf_sched s, us;
-	struct mf_stats st;
+	struct mf_stats st, ff;
 	struct mf_topo t;
 	struct mf_args ar;
 	struct mf_json j;
@@ -202,8 +255,24 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 			return r;
 		}
 		src = us.source;
+	}
+	/* links down: the kernel repairs the schedule (its own or ours);
+	 * the same here gives it and the fault-free cost
+	 */
+	faulty = in.down_links && !down_links(&in, &t, &faults) && faults.n;
+	if (!file && (algo == MESHFABRIC_ALGO_AUTO || !mf_algo_in_kernel(algo))) {
+		r = plan_here(&in, &t, algo, src, async, size, &faults, &us,
+			      &planned, &ff);
+		if (r == -EOPNOTSUPP)
+			return mf_fail("algorithm %s does not cover a %s",
+				       algo ? mf_algo_by_id(algo)->name : "auto",
+				       mf_topo_kind_name(t.kind));
+		if (r)
+			return mf_fail("planning: %s", mf_strerror(r));
+	}
+	if (file || planned) {
 		algo = MESHFABRIC_ALGO_USER;
-		r = load_schedule(&in, &t, &us, file);
+		r = load_schedule(&in, &t, &us, file ? file : planned->name);
 		if (r) {
 			mf_sched_free(&us);
 			return r;
@@ -234,7 +303,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_sched_free(&us);
 	if (r == -EOPNOTSUPP)
 		return mf_fail("algorithm %s does not cover a %s",
-			       algo ? mf_algo_by_id(algo)->name : "auto",
+			       mf_algo_by_id(algo) ? mf_algo_by_id(algo)->name :
+						     "auto",
 			       mf_topo_kind_name(t.kind));
 	if (r == -ENETDOWN)
 		return mf_fail("broadcast on %s: a node is down or gone (meshfabric show %s)",
@@ -242,18 +312,16 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r)
 		return mf_fail("broadcast on %s: %s", (const char *)in.name,
 			       mf_dev_strerror(-r));
-	ran = mf_algo_by_id(b.algo);
-	/* links down: the kernel repaired the schedule of the algorithm
-	 * asked for; the same here gives it and the fault-free cost
-	 */
-	faulty = in.down_links && !down_links(&in, &t, &faults) && faults.n;
-	if (file) {
-		/* the user's schedule, repaired as the kernel did */
+	ran = planned ? planned : mf_algo_by_id(b.algo);
+	if (b.algo == MESHFABRIC_ALGO_USER) {
+		/* the schedule we gave, repaired as the kernel did */
 		if (faulty) {
 			r = mf_repair_faults(&t, in.routing, &faults, &us, &s,
 					     &fp);
 			st = fp.stats;
-			if (!r)
+			if (!r && planned)
+				fp.plan.stats = ff;
+			else if (!r)
 				r = mf_check(&t, &us, &fp.plan.stats, err,
 					     sizeof(err));
 			mf_sched_free(&us);

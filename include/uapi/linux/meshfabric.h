@@ -253,7 +253,12 @@ struct meshfabric_route {
  * bytes) from node source to every other node with algorithm algo
  * (MESHFABRIC_ALGO_*, AUTO allowed) executed step by step by the kernel.
  * Every node must be PRESENT (-ENETDOWN otherwise); -EOPNOTSUPP if the
- * algorithm does not cover the topology; len <= MESHFABRIC_MAX_PAYLOAD
+ * algorithm does not cover the topology, or is one the module does not
+ * have: the searches (MINTCD, WORMHOLE, SPLIT) and EYES_PAPER run in
+ * userspace only (`meshfabric plan`), whose schedules SCHED_LOAD hands
+ * to the kernel (ALGO_USER); AUTO chooses among the module's own
+ * builders (EYES, HEX, TREE, BINOMIAL, FLOOD, TSAY_WANG).
+ * len <= MESHFABRIC_MAX_PAYLOAD
  * (-E2BIG); ethertype >= 0x0600 and <= 0xffff (-EINVAL).  The statistics
  * (steps, sends, tcd = sum of path lengths, max_link_load = most sends on
  * one directed link in one step, contention = sum over (step, link) of

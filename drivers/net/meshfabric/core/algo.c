@@ -15,12 +15,28 @@ const struct mf_algo *const mf_algos[] = {
 	&mf_algo_binomial,
 	&mf_algo_flood,
 	&mf_algo_tsay_wang,
+#ifndef __KERNEL__	/* mf_algo_in_kernel() */
 	&mf_algo_mintcd,
 	&mf_algo_wormhole,
 	&mf_algo_split,
 	&mf_algo_eyes_paper,
+#endif
 	NULL
 };
+
+bool mf_algo_in_kernel(u32 id)
+{
+	switch (id) {
+	case MESHFABRIC_ALGO_EYES:
+	case MESHFABRIC_ALGO_HEX:
+	case MESHFABRIC_ALGO_TREE:
+	case MESHFABRIC_ALGO_BINOMIAL:
+	case MESHFABRIC_ALGO_FLOOD:
+	case MESHFABRIC_ALGO_TSAY_WANG:
+		return true;
+	}
+	return false;
+}
 
 const struct mf_algo *mf_algo_by_id(u32 id)
 {
@@ -218,8 +234,8 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 		return mf_plan_auto(t, 0, source, routing, s, used, NULL);
 	routing = mf_route_resolve(t, routing);
 	a = mf_algo_by_id(id);
-	if (!a)
-		return -EINVAL;
+	if (!a)		/* the module lacks the searches (algo.h) */
+		return id <= MESHFABRIC_ALGO_MAX ? -EOPNOTSUPP : -EINVAL;
 	if (used)
 		*used = a;
 	err = a->supports(t);

@@ -28,6 +28,13 @@ struct mf_algo {
 		     struct mf_sched *s);
 };
 
+/* The builders the module has: the closed-form, cheap ones, for BCAST
+ * without a schedule.  The searches (mintcd, wormhole, split) and the
+ * papers' literal reproduction (eyes-paper) are compiled into the tool
+ * only: the module's mf_algos[] leaves them out (BCAST: -EOPNOTSUPP), and
+ * the tool plans them and hands the kernel the schedule (SCHED_LOAD).
+ */
+bool mf_algo_in_kernel(u32 id);
 const struct mf_algo *mf_algo_by_id(u32 id);
 const struct mf_algo *mf_algo_by_name(const char *name);
 /* NULL-terminated list of every algorithm but auto, in id order. */

@@ -2,11 +2,14 @@
 /*
  * cmd_bcast.c - `meshfabric bcast NAME`: one broadcast executed by
  * meshfabric.ko (BCAST ioctl) from a node to every other node, with the
- * kernel's statistics.  --steps prints the schedule it executed: the
- * kernel builds it with the portable core, so the same mf_plan_checked() here,
- * for the same topology, algorithm (the one the kernel reports it ran),
- * routing and source, gives the same schedule; it is checked (mf_check)
- * and its statistics must equal the kernel's, else the command fails.
+ * kernel's statistics.  The module builds the closed-form schedules
+ * itself; auto and the searches are planned here (mf_plan_for, as plan
+ * does) and handed to it (SCHED_LOAD), as is a user's --schedule FILE.
+ * --steps prints the schedule it executed: the same core here, for the
+ * same topology, algorithm (the one the kernel reports it ran), routing,
+ * source and down links, gives the same schedule; it is checked
+ * (mf_check) and its statistics must equal the kernel's, else the
+ * command fails.
  *
  * JSON: {"fabric","source","algo","model","steps","sends","tcd",
  * "max_link_load","contention","delivered","unreachable","elapsed_ns","mode",
@@ -138,9 +141,10 @@ static int plan_here(const struct meshfabric_info *in, const struct mf_topo *t,
 		     const struct mf_faults *f, struct mf_sched *us,
 		     const struct mf_algo **used, struct mf_stats *ff)
 {
+	struct mf_plan_req rq = { .id = algo, .source = src,
+				  .routing = in->routing, .faults = f };
 	struct meshfabric_link_info *e = NULL;
 	struct meshfabric_link_get lg;
-	struct mf_plan_result res;
 	struct mf_fault_plan fp;
 	struct mf_timing tm;
 	bool timed = false;
@@ -148,24 +152,26 @@ static int plan_here(const struct meshfabric_info *in, const struct mf_topo *t,
 	int r;
 
 	if (f->n) {
-		r = mf_plan_faults(t, algo, 0, src, in->routing, f, us, &fp);
+		/* the kernel repairs the fault-free schedule it is given */
+		r = mf_plan_for(t, &rq, us, &fp);
 		mf_sched_free(us);
 		if (r)
 			return r;
-		algo = fp.used->id;
 		*ff = fp.plan.stats;
+		rq.id = fp.used->id;
+		rq.faults = NULL;
 	} else if (!mf_dev_link_get(in->id, &e, &n, &lg)) {
 		for (i = 0; i < n; i++)
 			timed |= e[i].rate || e[i].delay_ns || e[i].loss;
 		tm = (struct mf_timing){ lg.switching, async, size + 14,
 					 link_model, e };
+		rq.tm = timed ? &tm : NULL;
 	}
-	r = mf_plan_timed(t, algo, 0, src, in->routing, timed ? &tm : NULL, us,
-			  &res);
+	r = mf_plan_for(t, &rq, us, &fp);
 	free(e);
-	*used = res.used;
+	*used = fp.used;
 	if (!f->n)
-		*ff = res.stats;
+		*ff = fp.stats;
 	return r;
 }
 
@@ -174,8 +180,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	const struct mf_cmd *cmd = &mf_cmd_bcast;
 	const char *name = NULL, *from = NULL, *file = NULL, *val;
 	u32 algo = MESHFABRIC_ALGO_AUTO, size = 64, etype = DEFAULT_ETHERTYPE, src = 0;
-	struct mf_plan_result res;
 	const struct mf_algo *ran, *planned = NULL;
+	struct mf_plan_req rq;
 	struct meshfabric_bcast b;
 	struct meshfabric_info in;
 	struct mf_sched s, us;
@@ -313,44 +319,31 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_fail("broadcast on %s: %s", (const char *)in.name,
 			       mf_dev_strerror(-r));
 	ran = planned ? planned : mf_algo_by_id(b.algo);
-	if (b.algo == MESHFABRIC_ALGO_USER) {
-		/* the schedule we gave, repaired as the kernel did */
-		if (faulty) {
-			r = mf_repair_faults(&t, in.routing, &faults, &us, &s,
-					     &fp);
-			st = fp.stats;
-			if (!r && planned)
-				fp.plan.stats = ff;
-			else if (!r)
-				r = mf_check(&t, &us, &fp.plan.stats, err,
-					     sizeof(err));
-			mf_sched_free(&us);
-		} else {
-			s = us;
-			r = mf_check(&t, &s, &st, err, sizeof(err));
-		}
-		if (r) {
-			mf_sched_free(&s);
-			free(step_ns);
-			return mf_fail("rebuilding the schedule: %s", mf_strerror(r));
-		}
+	if (b.algo == MESHFABRIC_ALGO_USER && !faulty) {
+		s = us;		/* the schedule we gave */
+		mf_sched_init(&us, 0, 0);
+		r = mf_check(&t, &s, &st, err, sizeof(err));
 		have_sched = true;
-	} else if (faulty || steps) {
-		if (faulty) {
-			r = mf_plan_faults(&t, algo, 0, src, in.routing, &faults,
-					   &s, &fp);
-			st = fp.stats;
-		} else {
-			r = mf_plan_checked(&t, b.algo, 0, src, in.routing, &s,
-					    &res);
-			st = res.stats;
-		}
-		if (r) {
-			mf_sched_free(&s);
-			free(step_ns);
-			return mf_fail("rebuilding the schedule: %s", mf_strerror(r));
-		}
+	} else if (b.algo == MESHFABRIC_ALGO_USER || faulty || steps) {
+		/* the kernel's schedule rebuilt: ours or its algorithm's,
+		 * repaired around the down links as it did
+		 */
+		rq = (struct mf_plan_req){ .id = b.algo, .source = src,
+					   .routing = in.routing,
+					   .faults = faulty ? &faults : NULL };
+		if (b.algo == MESHFABRIC_ALGO_USER)
+			rq.given = &us;
+		r = mf_plan_for(&t, &rq, &s, &fp);
+		st = fp.stats;
+		if (planned)
+			fp.plan.stats = ff;
 		have_sched = true;
+	}
+	mf_sched_free(&us);
+	if (have_sched && r) {
+		mf_sched_free(&s);
+		free(step_ns);
+		return mf_fail("rebuilding the schedule: %s", mf_strerror(r));
 	}
 	if (have_sched) {
 		if (st.steps != b.steps || st.sends != b.sends || st.tcd != b.tcd ||

@@ -3,7 +3,7 @@
  * bcast.c - broadcasts: the offload (BCAST ioctl) and frames broadcast by
  * nodes.
  *
- * The offload runs the core's schedule (mf_plan_checked: built and
+ * The offload runs the core's schedule (mf_plan_for: built and
  * checked once), cached per fabric by (algo, source), step by step.
  * Every hop of every send is counted on its directed link and in a
  * struct mf_linkacct, the same per-step accounting the checker uses, so
@@ -11,7 +11,8 @@
  * clone of one skb: the payload is shared, never copied per recipient.
  *
  * On a fabric with timed links, auto ranks its candidates by their
- * completion on these links (mf_plan_timed; not cached), and the
+ * completion on these links (mf_plan_for with the links' model; not
+ * cached), and the
  * schedule first runs in fabric time
  * (the core's mf_sched_time(), on the links' parameters, after what is
  * already reserved on them), each send that survives its links' loss
@@ -64,8 +65,10 @@ static void mf_cache_drop(struct mf_cached_sched *e)
 static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 					    u32 source)
 {
+	struct mf_plan_req rq = { .id = algo, .source = source,
+				  .routing = f->routing };
 	struct mf_cached_sched *e, *victim = &f->cache[0];
-	struct mf_plan_result res;
+	struct mf_fault_plan res;
 	int err, i;
 
 	lockdep_assert_held(&f->bcast_lock);
@@ -79,11 +82,10 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 			victim = e;
 	}
 	mf_cache_drop(victim);
-	err = mf_plan_checked(&f->topo, algo, 0, source, f->routing,
-			      &victim->sched, &res);
+	err = mf_plan_for(&f->topo, &rq, &victim->sched, &res);
 	if (err == -EPROTO)
 		pr_err_ratelimited("schedule of algorithm %u from %u rejected: %s\n",
-				   algo, source, res.why);
+				   algo, source, res.plan.why);
 	if (err) {
 		mf_sched_free(&victim->sched);
 		return ERR_PTR(err);
@@ -396,30 +398,33 @@ static int mf_bcast_deliver_timed(struct mf_fabric *f, u32 source,
 }
 
 /* With links down: the schedule of algo from source (USER: the one
- * loaded) repaired around them (the core's mf_plan_faults or
- * mf_repair_faults, checked again against them), into *s;
+ * loaded) repaired around them (the core's mf_plan_for, checked again
+ * against them), into *s;
  * -ENOENT if no link is down (use the cache).  Not cached: the faults
  * change.  Takes f->lock (order: bcast_lock -> lock).
  */
 static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 			   struct mf_sched *s, struct mf_fault_plan *fp)
 {
-	struct mf_cached_sched *user = algo == MESHFABRIC_ALGO_USER ?
-				       mf_user_find(f, source) : NULL;
+	struct mf_plan_req rq = { .id = algo, .source = source,
+				  .routing = f->routing };
+	struct mf_cached_sched *user = NULL;
 	struct mf_fstate *fs;
 	int err = -ENOENT;
 
 	lockdep_assert_held(&f->bcast_lock);
-	if (algo == MESHFABRIC_ALGO_USER && !user)
-		return -ENOENT;
+	if (algo == MESHFABRIC_ALGO_USER) {
+		user = mf_user_find(f, source);
+		if (!user)
+			return -ENOENT;
+		rq.given = &user->sched;
+	}
 	mutex_lock(&f->lock);
 	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
-	if (fs && user)
-		err = mf_repair_faults(&f->topo, f->routing, &fs->faults,
-				       &user->sched, s, fp);
-	else if (fs)
-		err = mf_plan_faults(&f->topo, algo, 0, source, f->routing,
-				     &fs->faults, s, fp);
+	if (fs) {
+		rq.faults = &fs->faults;
+		err = mf_plan_for(&f->topo, &rq, s, fp);
+	}
 	mutex_unlock(&f->lock);
 	if (err == -EPROTO)
 		pr_err_ratelimited("schedule of algorithm %u from %u around faults rejected\n",
@@ -436,7 +441,6 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	unsigned long *got = NULL;
 	const struct mf_send *send;
 	struct mf_cached_sched *e;
-	struct mf_plan_result pres;
 	struct mf_fault_plan fp;
 	struct mf_timing tm;
 	struct net_device *sdev;
@@ -466,13 +470,15 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		/* auto ranks by completion on these links: not cached, the
 		 * links and the frame's size decide
 		 */
+		struct mf_plan_req rq = { .id = algo, .source = source,
+					  .routing = f->routing, .tm = &tm };
+
 		mf_bcast_timing(f, flags, frame->len, &tm);
-		err = mf_plan_timed(t, algo, 0, source, f->routing, &tm,
-				    &fsched, &pres);
+		err = mf_plan_for(t, &rq, &fsched, &fp);
 		if (err)
 			goto out_unlock;
 		s = &fsched;
-		used = pres.used->id;
+		used = fp.used->id;
 	} else if (!err) {
 		s = &fsched;
 		used = fp.used ? fp.used->id : algo;

@@ -369,11 +369,38 @@ int mf_repair_faults(const struct mf_topo *t, u32 routing,
 
 	memset(res, 0, sizeof(*res));
 	memset(out, 0, sizeof(*out));
-	err = mf_froute_build(&r, t, routing, f);
+	err = mf_check(t, in, &res->plan.stats, res->plan.why,
+		       sizeof(res->plan.why));
+	if (!err)
+		err = mf_froute_build(&r, t, routing, f);
 	if (err)
 		return err;
 	err = repair_checked(t, &r, in, out, &res->stats, &res->rep,
 			     res->plan.why, sizeof(res->plan.why));
 	mf_froute_free(&r);
+	return err;
+}
+
+int mf_plan_for(const struct mf_topo *t, const struct mf_plan_req *rq,
+		struct mf_sched *s, struct mf_fault_plan *res)
+{
+	int err;
+
+	if (rq->faults && rq->faults->n) {
+		if (rq->given)
+			return mf_repair_faults(t, rq->routing, rq->faults,
+						rq->given, s, res);
+		return mf_plan_faults(t, rq->id, rq->model, rq->source,
+				      rq->routing, rq->faults, s, res);
+	}
+	memset(res, 0, sizeof(*res));
+	if (rq->given) {
+		memset(s, 0, sizeof(*s));
+		return -EINVAL;
+	}
+	err = mf_plan_timed(t, rq->id, rq->model, rq->source, rq->routing,
+			    rq->tm, s, &res->plan);
+	res->used = res->plan.used;
+	res->stats = res->plan.stats;
 	return err;
 }

@@ -427,7 +427,9 @@ static void mf_fabric_test_node_gone(struct kunit *test)
  * other node in a step of its own along dimension order, a schedule no
  * builder makes; its steps (N - 1) and TCD (the sum of the distances from
  * the source, |dx| + |dy| on a mesh) are computed here.  drop leaves the
- * last node out, twice sends to node 1 twice.
+ * last node out (the decoder counts the sends), twice sends to node 0 (1
+ * from source 0) twice (with drop: the count is right, the checker
+ * refuses it).
  */
 static void mf_kt_user_sched(struct kunit *test, const struct mf_topo *t,
 			     u32 src, bool drop, bool twice, u8 **code,
@@ -504,7 +506,7 @@ static void mf_fabric_test_user_sched(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, mf_kt_rx(f, v) - rx0[v], (u64)(v != src));
 
 	/* refused with the checker's reason; the loaded one stays */
-	mf_kt_user_sched(test, &f->topo, src, false, true, &code, &len, &s);
+	mf_kt_user_sched(test, &f->topo, src, true, true, &code, &len, &s);
 	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
 						 s.nsends, code, len, &st, why,
 						 sizeof(why)), -EINVAL);
@@ -514,7 +516,7 @@ static void mf_fabric_test_user_sched(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
 						 s.nsends, code, len, &st, why,
 						 sizeof(why)), -EINVAL);
-	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, strstr(why, "informed"));
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, strstr(why, "has 14 sends"));
 	/* an encoding cut short */
 	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
 						 s.nsends, code, len - 1, &st,
@@ -544,6 +546,14 @@ static void mf_fabric_test_user_sched(struct kunit *test)
 					   skb, &res), 0);
 	KUNIT_EXPECT_EQ(test, res.delivered, f->topo.nodes - 1);
 	kfree_skb(skb);
+	/* what the kept schedules held is on the owner's account, until
+	 * they go
+	 */
+	KUNIT_EXPECT_GT(test, f->charged, 7 * (s64)(f->topo.nodes - 1) * 16);
+	for (i = 1; i <= MESHFABRIC_USER_SCHEDS; i++)
+		KUNIT_EXPECT_EQ(test, mf_bcast_user_unload(f, i),
+				i == src ? -ENOENT : 0);
+	KUNIT_EXPECT_EQ(test, f->charged, 0);
 }
 
 static struct kunit_case mf_fabric_test_cases[] = {

@@ -165,55 +165,93 @@ static void test_corrupt(void)
 	for_each_sched(corrupt);
 }
 
-/* The uapi's layout by hand: a 1-D mesh of 300 nodes, node 200 sends to
- * 201 through port 0 (+): count 1, src 200 = c8 01, hops 1, port 0.
+/* The uapi's layout by hand: a 1-D mesh of 202 nodes, a chain from node
+ * 0: step i, node i sends to i + 1 through port 0 (+): count 1, src i
+ * (LEB128: i below 128, else i | 0x80 then i >> 7; 200 = c8 01), hops 1,
+ * port 0.  pre: bytes put before the first send's source instead of its
+ * own 0x00 (NULL: none).
  */
+static size_t chain(u8 *buf, const u8 *pre, size_t npre)
+{
+	size_t n = 0;
+	u32 i;
+
+	for (i = 0; i < 201; i++) {
+		buf[n++] = 0x01;
+		if (!i && pre) {
+			memcpy(buf + n, pre, npre);
+			n += npre;
+		} else if (i < 128) {
+			buf[n++] = (u8)i;
+		} else {
+			buf[n++] = (u8)(i | 0x80);
+			buf[n++] = (u8)(i >> 7);
+		}
+		buf[n++] = 0x01;
+		buf[n++] = 0x00;
+	}
+	return n;
+}
+
+static int dec(const struct mf_topo *t, u32 nsteps, u32 nsends, const u8 *c,
+	       size_t len, char *err, size_t errlen)
+{
+	struct mf_sched d;
+	int r = mf_sched_decode(t, MESHFABRIC_MODEL_ONE_PORT, 0, nsteps,
+				nsends, c, len, &d, err, errlen);
+
+	mf_sched_free(&d);
+	return r;
+}
+
 static void test_bytes_by_hand(void)
 {
-	u8 ok[] = { 0x01, 0xc8, 0x01, 0x01, 0x00 };
-	u8 border[] = { 0x01, 0x00, 0x01, 0x01 };	/* node 0 port - */
-	u8 longer[] = { 0x01, 0xc8, 0x81, 0x80, 0x80, 0x80, 0x00, 0x01, 0x00 };
-	u8 over[] = { 0x01, 0xff, 0xff, 0xff, 0xff, 0x1f, 0x01, 0x00 };
-	u8 zero_hops[] = { 0x01, 0x05, 0x00 };
+	static const u8 longer[] = { 0x80, 0x80, 0x80, 0x80, 0x80, 0x00 };
+	static const u8 over[] = { 0xff, 0xff, 0xff, 0xff, 0x1f };
+	u8 buf[1024], enc[1024];
 	struct mf_sched d;
 	struct mf_topo t;
-	u32 dims[1] = { 300 };
+	u32 dims[1] = { 202 };
 	char err[128];
+	size_t n;
 
 	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 1, dims), 0);
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 200, 1, 1, ok,
-				  sizeof(ok), &d, err, sizeof(err)), 0);
-	EXPECT_EQ(d.nsends, 1);
-	EXPECT_EQ(d.send[0].src, 200);
-	EXPECT_EQ(d.send[0].dst, 201);
-	EXPECT_EQ(d.send[0].hops, 1);
+	n = chain(buf, NULL, 0);
+	EXPECT_EQ(n, 128 * 4 + 73 * 5);
+	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 201, 201,
+				  buf, n, &d, err, sizeof(err)), 0);
+	EXPECT_EQ(d.nsends, 201);
+	if (d.nsends == 201) {
+		EXPECT_EQ(d.send[200].src, 200);
+		EXPECT_EQ(d.send[200].dst, 201);
+		EXPECT_EQ(d.send[200].hops, 1);
+	}
+	EXPECT_EQ(mf_sched_encode(&t, &d, enc, sizeof(enc)), (s64)n);
+	EXPECT(!memcmp(enc, buf, n));
 	mf_sched_free(&d);
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1,
-				  border, sizeof(border), &d, err,
-				  sizeof(err)), -EINVAL);
+	/* node 0's port 1 (-) leads nowhere on a mesh */
+	buf[3] = 0x01;
+	EXPECT_EQ(dec(&t, 201, 201, buf, n, err, sizeof(err)), -EINVAL);
 	EXPECT_MSG(strstr(err, "node 0 has no link through port 1"), "%s", err);
-	mf_sched_free(&d);
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1,
-				  longer, sizeof(longer), &d, err,
-				  sizeof(err)), -EINVAL);
-	mf_sched_free(&d);
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1, over,
-				  sizeof(over), &d, err, sizeof(err)), -EINVAL);
-	mf_sched_free(&d);
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 1,
-				  zero_hops, sizeof(zero_hops), &d, err,
-				  sizeof(err)), -EINVAL);
-	mf_sched_free(&d);
-	/* declared counts beyond the fabric */
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 2, 1, ok,
-				  sizeof(ok), &d, err, sizeof(err)), -EINVAL);
-	mf_sched_free(&d);
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 0, 1, 301, ok,
-				  sizeof(ok), &d, err, sizeof(err)), -EINVAL);
-	mf_sched_free(&d);
-	EXPECT_EQ(mf_sched_decode(&t, MESHFABRIC_MODEL_ONE_PORT, 300, 1, 1, ok,
-				  sizeof(ok), &d, err, sizeof(err)), -EINVAL);
-	mf_sched_free(&d);
+	buf[3] = 0x00;
+	buf[2] = 0x00;		/* zero hops */
+	EXPECT_EQ(dec(&t, 201, 201, buf, n, err, sizeof(err)), -EINVAL);
+	buf[2] = 0x01;
+	buf[0] = 0x00;		/* an empty step */
+	EXPECT_EQ(dec(&t, 201, 201, buf, n, err, sizeof(err)), -EINVAL);
+	buf[0] = 0x01;
+	n = chain(buf, longer, sizeof(longer));	/* 0 in 6 bytes */
+	EXPECT_EQ(dec(&t, 201, 201, buf, n, err, sizeof(err)), -EINVAL);
+	n = chain(buf, over, sizeof(over));	/* 2^36 - 1 */
+	EXPECT_EQ(dec(&t, 201, 201, buf, n, err, sizeof(err)), -EINVAL);
+	n = chain(buf, NULL, 0);
+	/* declared counts: a broadcast on 202 nodes has 201 sends */
+	EXPECT_EQ(dec(&t, 201, 200, buf, n, err, sizeof(err)), -EINVAL);
+	EXPECT_MSG(strstr(err, "a broadcast on 202 nodes has 201 sends"), "%s",
+		   err);
+	EXPECT_EQ(dec(&t, 0, 201, buf, n, err, sizeof(err)), -EINVAL);
+	EXPECT_EQ(dec(&t, 202, 201, buf, n, err, sizeof(err)), -EINVAL);
+	EXPECT_EQ(dec(&t, 200, 201, buf, n, err, sizeof(err)), -EINVAL);
 }
 
 /* s written as plan's JSON by this test, into a temporary file. */

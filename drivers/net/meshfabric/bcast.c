@@ -112,26 +112,41 @@ static struct mf_cached_sched *mf_user_find(struct mf_fabric *f, u32 source)
 	return NULL;
 }
 
+/* Bytes a schedule holds (its arrays' capacities). */
+static size_t mf_sched_bytes(const struct mf_sched *s)
+{
+	return (size_t)s->cap_step * sizeof(*s->step) +
+	       (size_t)s->cap_send * sizeof(*s->send) +
+	       (size_t)s->cap_path * sizeof(*s->path);
+}
+
 int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 		       u32 nsteps, u32 nsends, const u8 *code, size_t len,
 		       struct mf_stats *st, char *why, size_t whylen)
 {
 	struct mf_cached_sched *e;
+	size_t bytes, old = 0;
 	struct mf_sched s;
 	int err, i;
 
-	/* decoded and checked before taking the lock: a long timed BCAST
-	 * holds it
+	/* decoded, checked and charged to the owner before taking the
+	 * lock: a long timed BCAST holds it
 	 */
 	err = mf_sched_decode(&f->topo, model, source, nsteps, nsends, code,
 			      len, &s, why, whylen);
 	if (!err)
 		err = mf_check(&f->topo, &s, st, why, whylen);
-	if (!err && mutex_lock_killable(&f->bcast_lock))
-		err = -EINTR;
+	bytes = mf_sched_bytes(&s);
+	if (!err)
+		err = mf_fabric_charge(f, bytes);
 	if (err) {
 		mf_sched_free(&s);
 		return err;
+	}
+	if (mutex_lock_killable(&f->bcast_lock)) {
+		mf_sched_free(&s);
+		mf_fabric_charge(f, -(s64)bytes);
+		return -EINTR;
 	}
 	e = mf_user_find(f, source);
 	for (i = 0; !e && i < MESHFABRIC_USER_SCHEDS; i++)
@@ -143,6 +158,8 @@ int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 			if (f->user[i].stamp < e->stamp)
 				e = &f->user[i];
 	}
+	if (e->valid)
+		old = e->charged;
 	mf_cache_drop(e);
 	mf_count_get();
 	e->sched = s;		/* taken over */
@@ -151,21 +168,29 @@ int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 	e->used = MESHFABRIC_ALGO_USER;
 	e->stats = *st;
 	e->source = source;
+	e->charged = bytes;
 	e->stamp = ++f->clock;
 	mutex_unlock(&f->bcast_lock);
+	if (old)
+		mf_fabric_charge(f, -(s64)old);
 	return 0;
 }
 
 int mf_bcast_user_unload(struct mf_fabric *f, u32 source)
 {
 	struct mf_cached_sched *e;
+	size_t old = 0;
 
 	if (mutex_lock_killable(&f->bcast_lock))
 		return -EINTR;
 	e = mf_user_find(f, source);
-	if (e)
+	if (e) {
+		old = e->charged;
 		mf_cache_drop(e);
+	}
 	mutex_unlock(&f->bcast_lock);
+	if (old)
+		mf_fabric_charge(f, -(s64)old);
 	return e ? 0 : -ENOENT;
 }
 
@@ -419,6 +444,13 @@ static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 			return -ENOENT;
 		rq.given = &user->sched;
 	}
+	/* the repair searches once per step over nodes and ports: a user's
+	 * schedule may have many steps (bounded work per call)
+	 */
+	if (user && rcu_access_pointer(f->fstate) &&
+	    (u64)user->sched.nsteps * f->topo.nodes * f->topo.nports >
+	    MESHFABRIC_REPAIR_WORK)
+		return -E2BIG;
 	mutex_lock(&f->lock);
 	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
 	if (fs) {
@@ -443,7 +475,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	struct mf_cached_sched *e;
 	struct mf_fault_plan fp;
 	struct mf_timing tm;
-	struct net_device *sdev;
+	struct net_device *sdev = NULL;
 	const struct mf_sched *s;
 	struct mf_sched fsched;
 	u32 i, j, h, count, used;
@@ -454,12 +486,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	if (source >= t->nodes)
 		return -EINVAL;
 	memset(res, 0, sizeof(*res));
-	rcu_read_lock();
-	sdev = rcu_dereference(f->node[source].dev);
-	if (sdev)
-		dev_hold(sdev);
-	rcu_read_unlock();
-	if (!sdev)
+	if (!rcu_access_pointer(f->node[source].dev))
 		return -ENETDOWN;
 
 	mf_sched_init(&fsched, 0, source);
@@ -500,7 +527,15 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	} else {
 		goto out_unlock;
 	}
-	err = mf_acct_prepare(f, s->nsteps);
+	/* the source's netdev held only now: planning may take long, and
+	 * its namespace's teardown waits for the reference
+	 */
+	rcu_read_lock();
+	sdev = rcu_dereference(f->node[source].dev);
+	if (sdev)
+		dev_hold(sdev);
+	rcu_read_unlock();
+	err = sdev ? mf_acct_prepare(f, s->nsteps) : -ENETDOWN;
 	if (err)
 		goto out_unlock;
 	frame->dev = sdev;
@@ -538,6 +573,8 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 					mf_link_count(f, link, 1, frame->len);
 			}
 			local_bh_enable();
+			if (!(j & 255))
+				cond_resched();
 			tcd += send[j].hops;
 			if (timed && sent)
 				__set_bit(send[j].dst, got);

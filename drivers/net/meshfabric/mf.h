@@ -173,6 +173,7 @@ struct mf_cached_sched {
 	u32 used;		/* algorithm that ran (AUTO resolved) */
 	u32 source;
 	u64 stamp;		/* LRU clock */
+	size_t charged;		/* user[]: bytes on the owner's account */
 	struct mf_sched sched;
 	struct mf_stats stats;	/* mf_check()'s, computed once at build */
 };
@@ -230,6 +231,7 @@ struct mf_fabric {
 	struct user_namespace *owner;
 	struct mf_owner *quota;	/* owner's account (fabric.c), immutable */
 	size_t footprint;	/* bytes charged to acct, immutable */
+	s64 charged;		/* more bytes charged (mf_fabric_charge) */
 	struct mf_topo topo;	/* immutable */
 	u32 routing;		/* resolved, immutable */
 	struct mf_rtable rt;	/* immutable */
@@ -341,6 +343,13 @@ void mf_fabric_put(struct mf_fabric *f);
 int mf_fabric_destroy_checked(u32 id);
 /* Destroy f (still listed under its id), no check: kernel callers. */
 int mf_fabric_destroy(struct mf_fabric *f);
+/* Memory a fabric holds beyond its footprint (schedules loaded by
+ * SCHED_LOAD), charged to its owner's account: -E2BIG past
+ * MESHFABRIC_USERNS_BYTES for a user namespace; bytes < 0 releases.
+ * Takes mf_fabrics_lock: call it holding no fabric lock.  Once the fabric
+ * is destroyed, its account no longer counts it.
+ */
+int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
 bool mf_fabric_visible(const struct mf_fabric *f);
 bool mf_fabric_owned(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);

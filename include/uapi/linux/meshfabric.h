@@ -493,23 +493,29 @@ struct meshfabric_link_get {
  * them: 2 * dimension, + 1 for the - direction; hex 0..5) taken at each
  * node of its path, the destination being where the last hop ends.
  * Numbers are unsigned LEB128 (7 bits a byte, low bits first, the high
- * bit set on all but the last byte, at most 5 bytes).  Trailing empty
- * steps are dropped.  model is MESHFABRIC_MODEL_ONE_PORT or _ALL_PORT.
+ * bit set on all but the last byte, at most 5 bytes).  Every step has at
+ * least one send, and nsends is nodes - 1 (a broadcast informs every
+ * other node once).  model is MESHFABRIC_MODEL_ONE_PORT or _ALL_PORT.
  *
  * Errors: -EINVAL for a bad field, an encoding that does not decode
  * exactly (a port without a neighbour, counts that do not add up, bytes
  * left over) or a schedule the checker refuses; then, if why_ptr is not
  * 0, the reason, one NUL-terminated line of at most why_len bytes, is
  * written there (as the BPF verifier's log).  -E2BIG code_len above
- * MESHFABRIC_SCHED_CODE_MAX or nsends above the fabric's nodes.  On
+ * MESHFABRIC_SCHED_CODE_MAX, nsends above the fabric's nodes, or a
+ * schedule whose memory (about 16 bytes a send and 4 a path entry) would
+ * take the owner past MESHFABRIC_USERNS_BYTES (kept schedules count
+ * there, as fabrics do).  On
  * success the checker's statistics of the schedule are written out (those
  * `meshfabric plan` prints for it).  MESHFABRIC_SCHED_UNLOAD forgets the
  * schedule of source (-ENOENT if there is none); BCAST with ALGO_USER from
  * a source without one gets -ENOENT.  With links down, BCAST repairs the
- * loaded schedule as it repairs its own.
+ * loaded schedule as it repairs its own, if nsteps * nodes * ports is at
+ * most MESHFABRIC_REPAIR_WORK (the repair's work), else -E2BIG.
  */
 #define MESHFABRIC_USER_SCHEDS		8
-#define MESHFABRIC_SCHED_CODE_MAX	(16U << 20)
+#define MESHFABRIC_SCHED_CODE_MAX	(4U << 20)
+#define MESHFABRIC_REPAIR_WORK		(1ULL << 27)
 #define MESHFABRIC_SCHED_UNLOAD		(1U << 0)
 
 struct meshfabric_sched_load {

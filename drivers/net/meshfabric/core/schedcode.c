@@ -112,10 +112,11 @@ int mf_sched_decode(const struct mf_topo *t, u32 model, u32 source,
 	int ret;
 
 	mf_sched_init(s, model, source);
-	if (source >= t->nodes || nsends > t->nodes || nsteps > nsends) {
+	if (source >= t->nodes || nsends != t->nodes - 1 || !nsteps ||
+	    nsteps > nsends) {
 		snprintf(err, errlen,
-			 "%u steps and %u sends from node %u on %u nodes",
-			 nsteps, nsends, source, t->nodes);
+			 "%u steps and %u sends from node %u: a broadcast on %u nodes has %u sends",
+			 nsteps, nsends, source, t->nodes, t->nodes - 1);
 		return -EINVAL;
 	}
 	path = mf_alloc_array(t->nodes, sizeof(*path), false);
@@ -125,7 +126,7 @@ int mf_sched_decode(const struct mf_topo *t, u32 model, u32 source,
 		if (ret)
 			break;
 		ret = -EINVAL;
-		if (!leb_get(code, len, &pos, &count) ||
+		if (!leb_get(code, len, &pos, &count) || !count ||
 		    count > nsends - sends) {
 			snprintf(err, errlen,
 				 "step %u: bad send count at byte %zu", i, pos);

@@ -27,7 +27,8 @@ s64 mf_sched_encode(const struct mf_topo *t, const struct mf_sched *s,
 
 /* Decode len bytes of code into s (need not be initialised; free it with
  * mf_sched_free whatever the result): a schedule of model from source on
- * t with nsteps steps and nsends sends.  0, or -EINVAL with a one-line
+ * t with nsteps steps, each of at least one send, and nsends = nodes - 1
+ * sends (a broadcast).  0, or -EINVAL with a one-line
  * reason in err (errlen bytes), -ENOMEM, -E2BIG.
  */
 int mf_sched_decode(const struct mf_topo *t, u32 model, u32 source,

@@ -423,12 +423,146 @@ static void mf_fabric_test_node_gone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mf_fabric_attach(f, gone, &init_net, NULL), -EBUSY);
 }
 
+/* A schedule of the user's own (SCHED_LOAD): the source sends to every
+ * other node in a step of its own along dimension order, a schedule no
+ * builder makes; its steps (N - 1) and TCD (the sum of the distances from
+ * the source, |dx| + |dy| on a mesh) are computed here.  drop leaves the
+ * last node out (the decoder counts the sends), twice sends to node 0 (1
+ * from source 0) twice (with drop: the count is right, the checker
+ * refuses it).
+ */
+static void mf_kt_user_sched(struct kunit *test, const struct mf_topo *t,
+			     u32 src, bool drop, bool twice, u8 **code,
+			     size_t *len, struct mf_sched *s)
+{
+	u32 v, last = src == t->nodes - 1 ? t->nodes - 2 : t->nodes - 1;
+
+	mf_sched_init(s, MESHFABRIC_MODEL_ONE_PORT, src);
+	for (v = 0; v < t->nodes; v++) {
+		if (v == src || (drop && v == last))
+			continue;
+		KUNIT_ASSERT_EQ(test, mf_sched_step(s), 0);
+		KUNIT_ASSERT_EQ(test, mf_sched_send_dor(s, t, src, v, NULL), 0);
+		if (twice && v == (src ? 0 : 1)) {
+			KUNIT_ASSERT_EQ(test, mf_sched_step(s), 0);
+			KUNIT_ASSERT_EQ(test,
+					mf_sched_send_dor(s, t, src, v, NULL), 0);
+		}
+	}
+	KUNIT_ASSERT_EQ(test, mf_sched_end(s), 0);
+	*len = mf_sched_code_len(t, s);
+	*code = kunit_kzalloc(test, *len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, *code);
+	KUNIT_ASSERT_EQ(test, mf_sched_encode(t, s, *code, *len), (s64)*len);
+}
+
+static void mf_fabric_test_user_sched(struct kunit *test)
+{
+	static const u32 dims[2] = { 5, 3 };
+	u8 smac[ETH_ALEN], bmac[ETH_ALEN], *code;
+	const u32 src = 7;	/* (2, 1) */
+	struct mf_bcast_result res;
+	struct mf_fabric *f;
+	struct mf_sched s;
+	struct mf_stats st;
+	struct sk_buff *skb;
+	u64 tcd = 0, *rx0;
+	char why[96];
+	size_t len;
+	u32 v;
+	int i;
+
+	f = mf_kt_fabric(test, MESHFABRIC_KIND_MESH, 2, dims, true);
+	for (v = 0; v < f->topo.nodes; v++)
+		tcd += abs((int)(v % 5) - 2) + abs((int)(v / 5) - 1);
+	eth_broadcast_addr(bmac);
+	mf_kt_mac(f->id, src, smac);
+	skb = mf_kt_frame(test, bmac, smac);
+
+	/* nothing loaded yet; the searches are the tool's (algo.h) */
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, src, MESHFABRIC_ALGO_USER, 0,
+					   skb, &res), -ENOENT);
+	for (i = MESHFABRIC_ALGO_MINTCD; i <= MESHFABRIC_ALGO_EYES_PAPER; i++)
+		KUNIT_EXPECT_EQ(test, mf_bcast_run(f, src, i, 0, skb, &res),
+				-EOPNOTSUPP);
+	mf_kt_user_sched(test, &f->topo, src, false, false, &code, &len, &s);
+	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
+						 s.nsends, code, len, &st, why,
+						 sizeof(why)), 0);
+	mf_sched_free(&s);
+	KUNIT_EXPECT_EQ(test, st.steps, f->topo.nodes - 1);
+	KUNIT_EXPECT_EQ(test, st.tcd, tcd);
+	rx0 = kunit_kcalloc(test, f->topo.nodes, sizeof(u64), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, rx0);
+	for (v = 0; v < f->topo.nodes; v++)
+		rx0[v] = mf_kt_rx(f, v);
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, src, MESHFABRIC_ALGO_USER, 0,
+					   skb, &res), 0);
+	KUNIT_EXPECT_EQ(test, res.algo, MESHFABRIC_ALGO_USER);
+	KUNIT_EXPECT_EQ(test, res.stats.steps, f->topo.nodes - 1);
+	KUNIT_EXPECT_EQ(test, res.stats.tcd, tcd);
+	KUNIT_EXPECT_EQ(test, res.delivered, f->topo.nodes - 1);
+	for (v = 0; v < f->topo.nodes; v++)
+		KUNIT_EXPECT_EQ(test, mf_kt_rx(f, v) - rx0[v], (u64)(v != src));
+
+	/* refused with the checker's reason; the loaded one stays */
+	mf_kt_user_sched(test, &f->topo, src, true, true, &code, &len, &s);
+	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
+						 s.nsends, code, len, &st, why,
+						 sizeof(why)), -EINVAL);
+	mf_sched_free(&s);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, strstr(why, "informed twice"));
+	mf_kt_user_sched(test, &f->topo, src, true, false, &code, &len, &s);
+	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
+						 s.nsends, code, len, &st, why,
+						 sizeof(why)), -EINVAL);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, strstr(why, "has 14 sends"));
+	/* an encoding cut short */
+	KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, src, s.nsteps,
+						 s.nsends, code, len - 1, &st,
+						 why, sizeof(why)), -EINVAL);
+	mf_sched_free(&s);
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, src, MESHFABRIC_ALGO_USER, 0,
+					   skb, &res), 0);
+	KUNIT_EXPECT_EQ(test, res.stats.tcd, tcd);
+
+	/* MESHFABRIC_USER_SCHEDS sources more: the first one is replaced */
+	for (i = 0; i <= MESHFABRIC_USER_SCHEDS; i++) {
+		if (i == src)
+			continue;
+		mf_kt_user_sched(test, &f->topo, i, false, false, &code, &len,
+				 &s);
+		KUNIT_EXPECT_EQ(test, mf_bcast_user_load(f, s.model, i,
+							 s.nsteps, s.nsends,
+							 code, len, &st, why,
+							 sizeof(why)), 0);
+		mf_sched_free(&s);
+	}
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, src, MESHFABRIC_ALGO_USER, 0,
+					   skb, &res), -ENOENT);
+	KUNIT_EXPECT_EQ(test, mf_bcast_user_unload(f, 0), 0);
+	KUNIT_EXPECT_EQ(test, mf_bcast_user_unload(f, 0), -ENOENT);
+	KUNIT_EXPECT_EQ(test, mf_bcast_run(f, 1, MESHFABRIC_ALGO_USER, 0,
+					   skb, &res), 0);
+	KUNIT_EXPECT_EQ(test, res.delivered, f->topo.nodes - 1);
+	kfree_skb(skb);
+	/* what the kept schedules held is on the owner's account, until
+	 * they go
+	 */
+	KUNIT_EXPECT_GT(test, f->charged, 7 * (s64)(f->topo.nodes - 1) * 16);
+	for (i = 1; i <= MESHFABRIC_USER_SCHEDS; i++)
+		KUNIT_EXPECT_EQ(test, mf_bcast_user_unload(f, i),
+				i == src ? -ENOENT : 0);
+	KUNIT_EXPECT_EQ(test, f->charged, 0);
+}
+
 static struct kunit_case mf_fabric_test_cases[] = {
 	KUNIT_CASE_PARAM(mf_fabric_test_routes, mf_kt_topo_gen_params),
 	KUNIT_CASE(mf_fabric_test_table_size),
 	KUNIT_CASE_PARAM(mf_fabric_test_unicast, mf_kt_topo_gen_params),
 	KUNIT_CASE_PARAM(mf_fabric_test_bcast, mf_kt_bcast_gen_params),
 	KUNIT_CASE(mf_fabric_test_node_gone),
+	KUNIT_CASE(mf_fabric_test_user_sched),
 	{}
 };
 

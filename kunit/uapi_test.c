@@ -78,6 +78,8 @@ static const struct mf_uapi_case mf_bcast_cases[] = {
 	{ "algo auto", UF_ALGO, 0, MESHFABRIC_ALGO_AUTO, NULL, 0 },
 	{ "algo max", UF_ALGO, 0, MESHFABRIC_ALGO_MAX, NULL, 0 },
 	{ "algo max + 1", UF_ALGO, 0, MESHFABRIC_ALGO_MAX + 1, NULL, -EINVAL },
+	{ "algo user", UF_ALGO, 0, MESHFABRIC_ALGO_USER, NULL, 0 },
+	{ "algo user + 1", UF_ALGO, 0, MESHFABRIC_ALGO_USER + 1, NULL, -EINVAL },
 	{ "len 0", UF_LEN, 0, 0, NULL, 0 },
 	{ "len MAX_PAYLOAD", UF_LEN, 0, MESHFABRIC_MAX_PAYLOAD, NULL, 0 },
 	{ "len MAX_PAYLOAD + 1", UF_LEN, 0, MESHFABRIC_MAX_PAYLOAD + 1, NULL,

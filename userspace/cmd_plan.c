@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_plan.c - `meshfabric plan`: build a broadcast schedule with the
- * portable core (mf_plan_checked: built, then validated by the independent
+ * portable core (mf_plan_for: built, then validated by the independent
  * checker mf_check), and print it as text, JSON or graphviz dot.
  *
  * JSON (one line, streamed to stdout, never built in memory):
@@ -331,6 +331,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	unsigned int flags = 0;
 	u32 source = 0;
 	struct mf_plan_result res;
+	struct mf_plan_req rq;
 	char err[256], shape[96];
 	int r, rc;
 
@@ -382,20 +383,19 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		mf_faults_free(&p.f);
 		return mf_usage(cmd, "%s", err);
 	}
-	/* the core builds and checks (auto: every candidate, keeping the best) */
-	if (p.f.n) {	/* around the faults: built, checked, repaired, checked */
-		r = mf_plan_faults(&p.t, o.algo, o.model, source, p.routing, &p.f,
-				   &p.s, &p.fp);
-		res = p.fp.plan;
-		res.used = p.fp.used ? p.fp.used : res.used;
-		res.stats = p.fp.stats;
-	} else {
-		/* auto ranks by the fabric time on these links, if given */
-		p.tm.bytes = (u64)o.size + 14;	/* the Ethernet header */
-		p.tm.ctx = &p.lm;
-		r = mf_plan_timed(&p.t, o.algo, o.model, source, p.routing,
-				  p.timed ? &p.tm : NULL, &p.s, &res);
-	}
+	/* the core builds and checks (auto: every candidate, keeping the
+	 * best; by the fabric time on these links, if given); around the
+	 * faults: built, checked, repaired, checked
+	 */
+	p.tm.bytes = (u64)o.size + 14;	/* the Ethernet header */
+	p.tm.ctx = &p.lm;
+	rq = (struct mf_plan_req){ .id = o.algo, .model = o.model,
+				   .source = source, .routing = p.routing,
+				   .tm = p.timed ? &p.tm : NULL, .faults = &p.f };
+	r = mf_plan_for(&p.t, &rq, &p.s, &p.fp);
+	res = p.fp.plan;
+	res.used = p.fp.used ? p.fp.used : res.used;
+	res.stats = p.fp.stats;
 	p.algo = res.used;
 	p.st = res.stats;
 	if (r == -EOPNOTSUPP) {

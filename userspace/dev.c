@@ -169,6 +169,11 @@ int mf_dev_bcast(struct meshfabric_bcast *b)
 	return xioctl(MESHFABRIC_IOC_BCAST, b);
 }
 
+int mf_dev_sched_load(struct meshfabric_sched_load *sl)
+{
+	return xioctl(MESHFABRIC_IOC_SCHED_LOAD, sl);
+}
+
 int mf_dev_route(uint32_t id, uint32_t src, uint32_t dst, uint32_t *path,
 		 uint32_t max)
 {

@@ -55,6 +55,10 @@ int mf_dev_topo(const struct meshfabric_info *in, struct mf_topo *t);
 int mf_dev_attach(uint32_t id, struct meshfabric_attach_entry *e,
 		  uint32_t count, uint32_t *done);
 int mf_dev_bcast(struct meshfabric_bcast *b);
+/* SCHED_LOAD: the kernel checks and keeps a schedule (-EINVAL: the
+ * checker's reason at why_ptr).
+ */
+int mf_dev_sched_load(struct meshfabric_sched_load *sl);
 /* The kernel's route from src to dst: the number of hops, path[0..hops]
  * filled (max entries), or a negative errno.
  */

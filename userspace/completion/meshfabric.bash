@@ -69,6 +69,9 @@ _meshfabric()
 		return 0 ;;
 	--paper)
 		words="000 001 002 003 004" ;;
+	--schedule)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return 0 ;;
 	--from|--to|--name|--svg|--prefix|--ipv4)
 		return 0 ;;	# free-form values
 	--down|--down-node)

@@ -3,7 +3,7 @@
  * bcast.c - broadcasts: the offload (BCAST ioctl) and frames broadcast by
  * nodes.
  *
- * The offload runs the core's schedule (mf_plan_checked: built and
+ * The offload runs the core's schedule (mf_plan_for: built and
  * checked once), cached per fabric by (algo, source), step by step.
  * Every hop of every send is counted on its directed link and in a
  * struct mf_linkacct, the same per-step accounting the checker uses, so
@@ -11,12 +11,17 @@
  * clone of one skb: the payload is shared, never copied per recipient.
  *
  * On a fabric with timed links, auto ranks its candidates by their
- * completion on these links (mf_plan_timed; not cached), and the
+ * completion on these links (mf_plan_for with the links' model; not
+ * cached), and the
  * schedule first runs in fabric time
  * (the core's mf_sched_time(), on the links' parameters, after what is
  * already reserved on them), each send that survives its links' loss
  * draws informs its destination, and the call delivers to each informed
  * node at its arrival time, sleeping in between (killable).
+ *
+ * A schedule chosen in userspace (SCHED_LOAD) is decoded by the core's
+ * schedcode.c, checked by mf_check() like every schedule built here, and
+ * kept per source in user[]; BCAST with MESHFABRIC_ALGO_USER runs it.
  *
  * Frames broadcast by nodes (ARP, IPv6 ND, UDP broadcasts) are queued by
  * ndo_start_xmit (struct mf_bcastq: bounded in bytes, in all and per
@@ -60,8 +65,10 @@ static void mf_cache_drop(struct mf_cached_sched *e)
 static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 					    u32 source)
 {
+	struct mf_plan_req rq = { .id = algo, .source = source,
+				  .routing = f->routing };
 	struct mf_cached_sched *e, *victim = &f->cache[0];
-	struct mf_plan_result res;
+	struct mf_fault_plan res;
 	int err, i;
 
 	lockdep_assert_held(&f->bcast_lock);
@@ -75,11 +82,10 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 			victim = e;
 	}
 	mf_cache_drop(victim);
-	err = mf_plan_checked(&f->topo, algo, 0, source, f->routing,
-			      &victim->sched, &res);
+	err = mf_plan_for(&f->topo, &rq, &victim->sched, &res);
 	if (err == -EPROTO)
 		pr_err_ratelimited("schedule of algorithm %u from %u rejected: %s\n",
-				   algo, source, res.why);
+				   algo, source, res.plan.why);
 	if (err) {
 		mf_sched_free(&victim->sched);
 		return ERR_PTR(err);
@@ -92,6 +98,100 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 	victim->source = source;
 	victim->stamp = ++f->clock;
 	return victim;
+}
+
+/* The schedule loaded for source (SCHED_LOAD), or NULL. */
+static struct mf_cached_sched *mf_user_find(struct mf_fabric *f, u32 source)
+{
+	int i;
+
+	lockdep_assert_held(&f->bcast_lock);
+	for (i = 0; i < MESHFABRIC_USER_SCHEDS; i++)
+		if (f->user[i].valid && f->user[i].source == source)
+			return &f->user[i];
+	return NULL;
+}
+
+/* Bytes a schedule holds (its arrays' capacities). */
+static size_t mf_sched_bytes(const struct mf_sched *s)
+{
+	return (size_t)s->cap_step * sizeof(*s->step) +
+	       (size_t)s->cap_send * sizeof(*s->send) +
+	       (size_t)s->cap_path * sizeof(*s->path);
+}
+
+int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
+		       u32 nsteps, u32 nsends, const u8 *code, size_t len,
+		       struct mf_stats *st, char *why, size_t whylen)
+{
+	struct mf_cached_sched *e;
+	size_t bytes, old = 0;
+	struct mf_sched s;
+	int err, i;
+
+	/* decoded, checked and charged to the owner before taking the
+	 * lock: a long timed BCAST holds it
+	 */
+	err = mf_sched_decode(&f->topo, model, source, nsteps, nsends, code,
+			      len, &s, why, whylen);
+	if (!err)
+		err = mf_check(&f->topo, &s, st, why, whylen);
+	bytes = mf_sched_bytes(&s);
+	if (!err)
+		err = mf_fabric_charge(f, bytes);
+	if (err) {
+		mf_sched_free(&s);
+		return err;
+	}
+	if (mutex_lock_killable(&f->bcast_lock)) {
+		mf_sched_free(&s);
+		mf_fabric_charge(f, -(s64)bytes);
+		return -EINTR;
+	}
+	e = mf_user_find(f, source);
+	for (i = 0; !e && i < MESHFABRIC_USER_SCHEDS; i++)
+		if (!f->user[i].valid)
+			e = &f->user[i];
+	if (!e) {		/* all taken: the one loaded longest ago */
+		e = &f->user[0];
+		for (i = 1; i < MESHFABRIC_USER_SCHEDS; i++)
+			if (f->user[i].stamp < e->stamp)
+				e = &f->user[i];
+	}
+	if (e->valid)
+		old = e->charged;
+	mf_cache_drop(e);
+	mf_count_get();
+	e->sched = s;		/* taken over */
+	e->valid = true;
+	e->algo = MESHFABRIC_ALGO_USER;
+	e->used = MESHFABRIC_ALGO_USER;
+	e->stats = *st;
+	e->source = source;
+	e->charged = bytes;
+	e->stamp = ++f->clock;
+	mutex_unlock(&f->bcast_lock);
+	if (old)
+		mf_fabric_charge(f, -(s64)old);
+	return 0;
+}
+
+int mf_bcast_user_unload(struct mf_fabric *f, u32 source)
+{
+	struct mf_cached_sched *e;
+	size_t old = 0;
+
+	if (mutex_lock_killable(&f->bcast_lock))
+		return -EINTR;
+	e = mf_user_find(f, source);
+	if (e) {
+		old = e->charged;
+		mf_cache_drop(e);
+	}
+	mutex_unlock(&f->bcast_lock);
+	if (old)
+		mf_fabric_charge(f, -(s64)old);
+	return e ? 0 : -ENOENT;
 }
 
 static int mf_acct_prepare(struct mf_fabric *f, u32 nsteps)
@@ -322,23 +422,41 @@ static int mf_bcast_deliver_timed(struct mf_fabric *f, u32 source,
 	return err;
 }
 
-/* With links down: the schedule of algo from source repaired around them
- * (the core's mf_plan_faults, checked again against them), into *s;
+/* With links down: the schedule of algo from source (USER: the one
+ * loaded) repaired around them (the core's mf_plan_for, checked again
+ * against them), into *s;
  * -ENOENT if no link is down (use the cache).  Not cached: the faults
  * change.  Takes f->lock (order: bcast_lock -> lock).
  */
 static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 			   struct mf_sched *s, struct mf_fault_plan *fp)
 {
+	struct mf_plan_req rq = { .id = algo, .source = source,
+				  .routing = f->routing };
+	struct mf_cached_sched *user = NULL;
 	struct mf_fstate *fs;
 	int err = -ENOENT;
 
 	lockdep_assert_held(&f->bcast_lock);
+	if (algo == MESHFABRIC_ALGO_USER) {
+		user = mf_user_find(f, source);
+		if (!user)
+			return -ENOENT;
+		rq.given = &user->sched;
+	}
+	/* the repair searches once per step over nodes and ports: a user's
+	 * schedule may have many steps (bounded work per call)
+	 */
+	if (user && rcu_access_pointer(f->fstate) &&
+	    (u64)user->sched.nsteps * f->topo.nodes * f->topo.nports >
+	    MESHFABRIC_REPAIR_WORK)
+		return -E2BIG;
 	mutex_lock(&f->lock);
 	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
-	if (fs)
-		err = mf_plan_faults(&f->topo, algo, 0, source, f->routing,
-				     &fs->faults, s, fp);
+	if (fs) {
+		rq.faults = &fs->faults;
+		err = mf_plan_for(&f->topo, &rq, s, fp);
+	}
 	mutex_unlock(&f->lock);
 	if (err == -EPROTO)
 		pr_err_ratelimited("schedule of algorithm %u from %u around faults rejected\n",
@@ -355,10 +473,9 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	unsigned long *got = NULL;
 	const struct mf_send *send;
 	struct mf_cached_sched *e;
-	struct mf_plan_result pres;
 	struct mf_fault_plan fp;
 	struct mf_timing tm;
-	struct net_device *sdev;
+	struct net_device *sdev = NULL;
 	const struct mf_sched *s;
 	struct mf_sched fsched;
 	u32 i, j, h, count, used;
@@ -369,12 +486,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	if (source >= t->nodes)
 		return -EINVAL;
 	memset(res, 0, sizeof(*res));
-	rcu_read_lock();
-	sdev = rcu_dereference(f->node[source].dev);
-	if (sdev)
-		dev_hold(sdev);
-	rcu_read_unlock();
-	if (!sdev)
+	if (!rcu_access_pointer(f->node[source].dev))
 		return -ENETDOWN;
 
 	mf_sched_init(&fsched, 0, source);
@@ -385,17 +497,25 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		/* auto ranks by completion on these links: not cached, the
 		 * links and the frame's size decide
 		 */
+		struct mf_plan_req rq = { .id = algo, .source = source,
+					  .routing = f->routing, .tm = &tm };
+
 		mf_bcast_timing(f, flags, frame->len, &tm);
-		err = mf_plan_timed(t, algo, 0, source, f->routing, &tm,
-				    &fsched, &pres);
+		err = mf_plan_for(t, &rq, &fsched, &fp);
 		if (err)
 			goto out_unlock;
 		s = &fsched;
-		used = pres.used->id;
+		used = fp.used->id;
 	} else if (!err) {
 		s = &fsched;
-		used = fp.used->id;
+		used = fp.used ? fp.used->id : algo;
 		res->unreachable = fp.stats.unreachable;
+	} else if (err == -ENOENT && algo == MESHFABRIC_ALGO_USER) {
+		e = mf_user_find(f, source);
+		if (!e)
+			goto out_unlock;
+		s = &e->sched;
+		used = algo;
 	} else if (err == -ENOENT) {
 		e = mf_sched_get(f, algo, source);
 		if (IS_ERR(e)) {
@@ -407,7 +527,15 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	} else {
 		goto out_unlock;
 	}
-	err = mf_acct_prepare(f, s->nsteps);
+	/* the source's netdev held only now: planning may take long, and
+	 * its namespace's teardown waits for the reference
+	 */
+	rcu_read_lock();
+	sdev = rcu_dereference(f->node[source].dev);
+	if (sdev)
+		dev_hold(sdev);
+	rcu_read_unlock();
+	err = sdev ? mf_acct_prepare(f, s->nsteps) : -ENETDOWN;
 	if (err)
 		goto out_unlock;
 	frame->dev = sdev;
@@ -445,6 +573,8 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 					mf_link_count(f, link, 1, frame->len);
 			}
 			local_bh_enable();
+			if (!(j & 255))
+				cond_resched();
 			tcd += send[j].hops;
 			if (timed && sent)
 				__set_bit(send[j].dst, got);
@@ -632,6 +762,8 @@ void mf_bcast_fabric_free(struct mf_fabric *f)
 
 	for (i = 0; i < MF_SCHED_CACHE; i++)
 		mf_cache_drop(&f->cache[i]);
+	for (i = 0; i < MESHFABRIC_USER_SCHEDS; i++)
+		mf_cache_drop(&f->user[i]);
 	if (f->acct.stamp) {
 		mf_linkacct_free(&f->acct);
 		mf_count_put();

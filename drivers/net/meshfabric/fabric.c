@@ -135,7 +135,7 @@ static void mf_owner_uncharge(struct mf_fabric *f)
 	if (o->ns != &init_user_ns)
 		mf_userns_fabrics--;
 	o->nodes -= f->topo.nodes;
-	o->bytes -= f->footprint;
+	o->bytes -= f->footprint + f->charged;
 	if (--o->fabrics)
 		return;
 	list_del(&o->list);
@@ -489,6 +489,25 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	/* No netdev can queue a frame any more. */
 	mf_bcast_fabric_stop(f);
 	mf_tq_stop(f);
+}
+
+int mf_fabric_charge(struct mf_fabric *f, s64 bytes)
+{
+	struct mf_owner *o;
+	int err = 0;
+
+	mutex_lock(&mf_fabrics_lock);
+	o = f->quota;
+	if (bytes > 0 && o && o->ns != &init_user_ns &&
+	    o->bytes + bytes > MESHFABRIC_USERNS_BYTES) {
+		err = -E2BIG;
+	} else {
+		f->charged += bytes;
+		if (o)
+			o->bytes += bytes;
+	}
+	mutex_unlock(&mf_fabrics_lock);
+	return err;
 }
 
 /* Take f off the list (it must be listed) and tear it down. */

@@ -85,13 +85,28 @@ int mf_validate_bcast(const struct meshfabric_bcast *b)
 {
 	if ((b->flags & ~MESHFABRIC_BCAST_ASYNC) || b->reserved)
 		return -EINVAL;
-	if (b->algo > MESHFABRIC_ALGO_MAX)
+	if (b->algo > MESHFABRIC_ALGO_MAX && b->algo != MESHFABRIC_ALGO_USER)
 		return -EINVAL;
 	if (b->len > MESHFABRIC_MAX_PAYLOAD)
 		return -E2BIG;
 	if (b->ethertype < ETH_P_802_3_MIN || b->ethertype > 0xffff)
 		return -EINVAL;
 	return 0;
+}
+
+int mf_validate_sched_load(const struct meshfabric_sched_load *sl)
+{
+	if ((sl->flags & ~MESHFABRIC_SCHED_UNLOAD) || sl->tcd ||
+	    sl->max_link_load || sl->reserved0 || sl->contention ||
+	    sl->reserved)
+		return -EINVAL;
+	if (sl->flags & MESHFABRIC_SCHED_UNLOAD)
+		return sl->model || sl->nsteps || sl->nsends || sl->code_ptr ||
+		       sl->code_len ? -EINVAL : 0;
+	if (sl->model != MESHFABRIC_MODEL_ONE_PORT &&
+	    sl->model != MESHFABRIC_MODEL_ALL_PORT)
+		return -EINVAL;
+	return sl->code_len > MESHFABRIC_SCHED_CODE_MAX ? -E2BIG : 0;
 }
 
 int mf_validate_link_set(const struct meshfabric_link_set *ls)
@@ -456,6 +471,70 @@ out:
 	return err;
 }
 
+/* SCHED_LOAD: the encoding is copied in whole (at most
+ * MESHFABRIC_SCHED_CODE_MAX bytes, charged to the caller), decoded and
+ * checked before anything changes; the checker's reason goes to why_ptr.
+ */
+static long mf_ioc_sched_load(void __user *argp)
+{
+	struct meshfabric_sched_load sl;
+	struct mf_stats st = { 0 };
+	struct mf_fabric *f;
+	char why[96] = "";
+	u8 *code = NULL;
+	long err;
+
+	if (copy_from_user(&sl, argp, sizeof(sl)))
+		return -EFAULT;
+	if (!mf_capable())
+		return -EPERM;
+	err = mf_validate_sched_load(&sl);
+	if (err)
+		return err;
+	f = mf_fabric_get_checked(sl.id, MF_NEED_ADMIN);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	err = -EINVAL;
+	if (sl.source >= f->topo.nodes)
+		goto out;
+	if (sl.flags & MESHFABRIC_SCHED_UNLOAD) {
+		err = mf_bcast_user_unload(f, sl.source);
+		goto out;
+	}
+	err = -E2BIG;
+	if (sl.nsends > f->topo.nodes)
+		goto out;
+	err = -ENOMEM;
+	code = kvmalloc(max_t(u32, sl.code_len, 1), GFP_KERNEL_ACCOUNT);
+	if (!code)
+		goto out;
+	err = -EFAULT;
+	if (copy_from_user(code, u64_to_user_ptr(sl.code_ptr), sl.code_len))
+		goto out;
+	err = mf_bcast_user_load(f, sl.model, sl.source, sl.nsteps,
+				 sl.nsends, code, sl.code_len, &st, why,
+				 sizeof(why));
+	if (err == -EINVAL && sl.why_ptr && sl.why_len) {
+		why[min_t(size_t, sl.why_len, sizeof(why)) - 1] = '\0';
+		if (copy_to_user(u64_to_user_ptr(sl.why_ptr), why,
+				 strlen(why) + 1))
+			err = -EFAULT;
+	}
+	if (err)
+		goto out;
+	/* the schedule is kept whatever the copy does */
+	sl.nsteps = st.steps;
+	sl.tcd = st.tcd;
+	sl.max_link_load = st.max_link_load;
+	sl.contention = st.contention;
+	if (copy_to_user(argp, &sl, sizeof(sl)))
+		err = -EFAULT;
+out:
+	kvfree(code);
+	mf_fabric_put(f);
+	return err;
+}
+
 static void mf_link_entry(struct mf_fabric *f, u64 l, u64 now, void *p)
 {
 	const struct mf_topo *t = &f->topo;
@@ -639,6 +718,8 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return mf_ioc_link_set(argp);
 	case MESHFABRIC_IOC_LINK_GET:
 		return mf_ioc_link_get(argp);
+	case MESHFABRIC_IOC_SCHED_LOAD:
+		return mf_ioc_sched_load(argp);
 	}
 	return -ENOTTY;
 }

@@ -38,6 +38,7 @@
 #include "algo.h"
 #include "timing.h"
 #include "faults.h"
+#include "schedcode.h"
 
 /* The version of the module and its DKMS package (the Makefile reads it
  * from here: one source).
@@ -172,6 +173,7 @@ struct mf_cached_sched {
 	u32 used;		/* algorithm that ran (AUTO resolved) */
 	u32 source;
 	u64 stamp;		/* LRU clock */
+	size_t charged;		/* user[]: bytes on the owner's account */
 	struct mf_sched sched;
 	struct mf_stats stats;	/* mf_check()'s, computed once at build */
 };
@@ -229,6 +231,7 @@ struct mf_fabric {
 	struct user_namespace *owner;
 	struct mf_owner *quota;	/* owner's account (fabric.c), immutable */
 	size_t footprint;	/* bytes charged to acct, immutable */
+	s64 charged;		/* more bytes charged (mf_fabric_charge) */
 	struct mf_topo topo;	/* immutable */
 	u32 routing;		/* resolved, immutable */
 	struct mf_rtable rt;	/* immutable */
@@ -242,9 +245,11 @@ struct mf_fabric {
 	/* Serialises counter resets: links.base. */
 	struct mutex stats_lock;
 
-	/* Serialises BCAST ioctls; protects cache[], clock, acct. */
+	/* Serialises BCAST ioctls; protects cache[], user[], clock, acct. */
 	struct mutex bcast_lock;
 	struct mf_cached_sched cache[MF_SCHED_CACHE];
+	/* schedules loaded by SCHED_LOAD, one per source (algo USER) */
+	struct mf_cached_sched user[MESHFABRIC_USER_SCHEDS];
 	u64 clock;
 	struct mf_linkacct acct;	/* allocated on first broadcast */
 
@@ -338,6 +343,13 @@ void mf_fabric_put(struct mf_fabric *f);
 int mf_fabric_destroy_checked(u32 id);
 /* Destroy f (still listed under its id), no check: kernel callers. */
 int mf_fabric_destroy(struct mf_fabric *f);
+/* Memory a fabric holds beyond its footprint (schedules loaded by
+ * SCHED_LOAD), charged to its owner's account: -E2BIG past
+ * MESHFABRIC_USERNS_BYTES for a user namespace; bytes < 0 releases.
+ * Takes mf_fabrics_lock: call it holding no fabric lock.  Once the fabric
+ * is destroyed, its account no longer counts it.
+ */
+int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
 bool mf_fabric_visible(const struct mf_fabric *f);
 bool mf_fabric_owned(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);
@@ -506,6 +518,15 @@ struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
  */
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		 struct sk_buff *frame, struct mf_bcast_result *res);
+/* SCHED_LOAD: decode code (the uapi's encoding), check it with the
+ * core's checker (*st its statistics; -EINVAL with the reason in why) and
+ * keep it as the schedule of source for MESHFABRIC_ALGO_USER.
+ */
+int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
+		       u32 nsteps, u32 nsends, const u8 *code, size_t len,
+		       struct mf_stats *st, char *why, size_t whylen);
+/* Forget the schedule loaded for source: -ENOENT if none. */
+int mf_bcast_user_unload(struct mf_fabric *f, u32 source);
 /* Queue a frame sent by node source (consumed); false if dropped. */
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
 
@@ -514,6 +535,7 @@ bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
 int mf_validate_create(const struct meshfabric_create *c);
 int mf_validate_bcast(const struct meshfabric_bcast *b);
 int mf_validate_link_set(const struct meshfabric_link_set *ls);
+int mf_validate_sched_load(const struct meshfabric_sched_load *sl);
 long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 int mf_ioctl_init(void);
 void mf_ioctl_exit(void);

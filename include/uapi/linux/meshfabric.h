@@ -40,6 +40,8 @@
 #define MESHFABRIC_ALGO_SPLIT		9	/* unequal box splits, one-port */
 #define MESHFABRIC_ALGO_EYES_PAPER	10	/* 000/001 as printed, one-port */
 #define MESHFABRIC_ALGO_MAX		10
+/* BCAST only: the schedule loaded for the source by SCHED_LOAD. */
+#define MESHFABRIC_ALGO_USER		0x100
 
 /* Port models. */
 #define MESHFABRIC_MODEL_ONE_PORT	1
@@ -251,7 +253,12 @@ struct meshfabric_route {
  * bytes) from node source to every other node with algorithm algo
  * (MESHFABRIC_ALGO_*, AUTO allowed) executed step by step by the kernel.
  * Every node must be PRESENT (-ENETDOWN otherwise); -EOPNOTSUPP if the
- * algorithm does not cover the topology; len <= MESHFABRIC_MAX_PAYLOAD
+ * algorithm does not cover the topology, or is one the module does not
+ * have: the searches (MINTCD, WORMHOLE, SPLIT) and EYES_PAPER run in
+ * userspace only (`meshfabric plan`), whose schedules SCHED_LOAD hands
+ * to the kernel (ALGO_USER); AUTO chooses among the module's own
+ * builders (EYES, HEX, TREE, BINOMIAL, FLOOD, TSAY_WANG).
+ * len <= MESHFABRIC_MAX_PAYLOAD
  * (-E2BIG); ethertype >= 0x0600 and <= 0xffff (-EINVAL).  The statistics
  * (steps, sends, tcd = sum of path lengths, max_link_load = most sends on
  * one directed link in one step, contention = sum over (step, link) of
@@ -467,6 +474,68 @@ struct meshfabric_link_get {
 	__u64 reserved[2];
 };
 
+/*
+ * MESHFABRIC_IOC_SCHED_LOAD: hand the kernel a broadcast schedule chosen in
+ * userspace (`meshfabric bcast NAME --schedule FILE`, or any plan the tool
+ * computed), so that BCAST with algo MESHFABRIC_ALGO_USER from source runs
+ * it.  The kernel decodes it, checks it with the same checker as every
+ * schedule it builds (the core's check.c: every node but the source
+ * informed exactly once, by an informed sender, along a chain of
+ * neighbours, the port model respected) and keeps it for the fabric, one
+ * schedule per source, at most MESHFABRIC_USER_SCHEDS sources (loading
+ * another source replaces the one loaded longest ago; loading the same
+ * source again replaces its schedule).  Needs CAP_NET_ADMIN over the
+ * fabric, as BCAST.
+ *
+ * The encoding (code_ptr, code_len bytes), in step order: for each of the
+ * nsteps steps, the number of its sends; for each send, its source node
+ * and its hop count h >= 1, then h bytes, the port (as LINK_STATS numbers
+ * them: 2 * dimension, + 1 for the - direction; hex 0..5) taken at each
+ * node of its path, the destination being where the last hop ends.
+ * Numbers are unsigned LEB128 (7 bits a byte, low bits first, the high
+ * bit set on all but the last byte, at most 5 bytes).  Every step has at
+ * least one send, and nsends is nodes - 1 (a broadcast informs every
+ * other node once).  model is MESHFABRIC_MODEL_ONE_PORT or _ALL_PORT.
+ *
+ * Errors: -EINVAL for a bad field, an encoding that does not decode
+ * exactly (a port without a neighbour, counts that do not add up, bytes
+ * left over) or a schedule the checker refuses; then, if why_ptr is not
+ * 0, the reason, one NUL-terminated line of at most why_len bytes, is
+ * written there (as the BPF verifier's log).  -E2BIG code_len above
+ * MESHFABRIC_SCHED_CODE_MAX, nsends above the fabric's nodes, or a
+ * schedule whose memory (about 16 bytes a send and 4 a path entry) would
+ * take the owner past MESHFABRIC_USERNS_BYTES (kept schedules count
+ * there, as fabrics do).  On
+ * success the checker's statistics of the schedule are written out (those
+ * `meshfabric plan` prints for it).  MESHFABRIC_SCHED_UNLOAD forgets the
+ * schedule of source (-ENOENT if there is none); BCAST with ALGO_USER from
+ * a source without one gets -ENOENT.  With links down, BCAST repairs the
+ * loaded schedule as it repairs its own, if nsteps * nodes * ports is at
+ * most MESHFABRIC_REPAIR_WORK (the repair's work), else -E2BIG.
+ */
+#define MESHFABRIC_USER_SCHEDS		8
+#define MESHFABRIC_SCHED_CODE_MAX	(4U << 20)
+#define MESHFABRIC_REPAIR_WORK		(1ULL << 27)
+#define MESHFABRIC_SCHED_UNLOAD		(1U << 0)
+
+struct meshfabric_sched_load {
+	__u32 id;			/* in: fabric */
+	__u32 flags;			/* in: MESHFABRIC_SCHED_* */
+	__u32 source;			/* in */
+	__u32 model;			/* in: MESHFABRIC_MODEL_* */
+	__u32 nsteps;			/* in; out: after dropping empty tails */
+	__u32 nsends;			/* in */
+	__u64 code_ptr;			/* in: the encoding */
+	__u32 code_len;			/* in: bytes */
+	__u32 why_len;			/* in: bytes at why_ptr */
+	__u64 why_ptr;			/* in: char[why_len] or 0 */
+	__u64 tcd;			/* out: sum of path lengths */
+	__u32 max_link_load;		/* out */
+	__u32 reserved0;
+	__u64 contention;		/* out */
+	__u64 reserved;
+};
+
 #define MESHFABRIC_IOC_CREATE \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_create)
 #define MESHFABRIC_IOC_DESTROY \
@@ -488,6 +557,8 @@ struct meshfabric_link_get {
 	_IOWR(MESHFABRIC_IOC_MAGIC, 8, struct meshfabric_link_set)
 #define MESHFABRIC_IOC_LINK_GET \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 9, struct meshfabric_link_get)
+#define MESHFABRIC_IOC_SCHED_LOAD \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 10, struct meshfabric_sched_load)
 
 /*
  * rtnetlink: IFLA_INFO_DATA of a node's netdev (link kind "meshfabric"),

@@ -15,12 +15,28 @@ const struct mf_algo *const mf_algos[] = {
 	&mf_algo_binomial,
 	&mf_algo_flood,
 	&mf_algo_tsay_wang,
+#ifndef __KERNEL__	/* mf_algo_in_kernel() */
 	&mf_algo_mintcd,
 	&mf_algo_wormhole,
 	&mf_algo_split,
 	&mf_algo_eyes_paper,
+#endif
 	NULL
 };
+
+bool mf_algo_in_kernel(u32 id)
+{
+	switch (id) {
+	case MESHFABRIC_ALGO_EYES:
+	case MESHFABRIC_ALGO_HEX:
+	case MESHFABRIC_ALGO_TREE:
+	case MESHFABRIC_ALGO_BINOMIAL:
+	case MESHFABRIC_ALGO_FLOOD:
+	case MESHFABRIC_ALGO_TSAY_WANG:
+		return true;
+	}
+	return false;
+}
 
 const struct mf_algo *mf_algo_by_id(u32 id)
 {
@@ -218,8 +234,8 @@ int mf_plan(const struct mf_topo *t, u32 id, u32 source, u32 routing,
 		return mf_plan_auto(t, 0, source, routing, s, used, NULL);
 	routing = mf_route_resolve(t, routing);
 	a = mf_algo_by_id(id);
-	if (!a)
-		return -EINVAL;
+	if (!a)		/* the module lacks the searches (algo.h) */
+		return id <= MESHFABRIC_ALGO_MAX ? -EOPNOTSUPP : -EINVAL;
 	if (used)
 		*used = a;
 	err = a->supports(t);
@@ -341,5 +357,50 @@ int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
 	}
 	mf_froute_free(&r);
 	mf_sched_free(&ff);
+	return err;
+}
+
+int mf_repair_faults(const struct mf_topo *t, u32 routing,
+		     const struct mf_faults *f, const struct mf_sched *in,
+		     struct mf_sched *out, struct mf_fault_plan *res)
+{
+	struct mf_froute r;
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	memset(out, 0, sizeof(*out));
+	err = mf_check(t, in, &res->plan.stats, res->plan.why,
+		       sizeof(res->plan.why));
+	if (!err)
+		err = mf_froute_build(&r, t, routing, f);
+	if (err)
+		return err;
+	err = repair_checked(t, &r, in, out, &res->stats, &res->rep,
+			     res->plan.why, sizeof(res->plan.why));
+	mf_froute_free(&r);
+	return err;
+}
+
+int mf_plan_for(const struct mf_topo *t, const struct mf_plan_req *rq,
+		struct mf_sched *s, struct mf_fault_plan *res)
+{
+	int err;
+
+	if (rq->faults && rq->faults->n) {
+		if (rq->given)
+			return mf_repair_faults(t, rq->routing, rq->faults,
+						rq->given, s, res);
+		return mf_plan_faults(t, rq->id, rq->model, rq->source,
+				      rq->routing, rq->faults, s, res);
+	}
+	memset(res, 0, sizeof(*res));
+	if (rq->given) {
+		memset(s, 0, sizeof(*s));
+		return -EINVAL;
+	}
+	err = mf_plan_timed(t, rq->id, rq->model, rq->source, rq->routing,
+			    rq->tm, s, &res->plan);
+	res->used = res->plan.used;
+	res->stats = res->plan.stats;
 	return err;
 }

@@ -28,6 +28,13 @@ struct mf_algo {
 		     struct mf_sched *s);
 };
 
+/* The builders the module has: the closed-form, cheap ones, for BCAST
+ * without a schedule.  The searches (mintcd, wormhole, split) and the
+ * papers' literal reproduction (eyes-paper) are compiled into the tool
+ * only: the module's mf_algos[] leaves them out (BCAST: -EOPNOTSUPP), and
+ * the tool plans them and hands the kernel the schedule (SCHED_LOAD).
+ */
+bool mf_algo_in_kernel(u32 id);
 const struct mf_algo *mf_algo_by_id(u32 id);
 const struct mf_algo *mf_algo_by_name(const char *name);
 /* NULL-terminated list of every algorithm but auto, in id order. */
@@ -64,8 +71,7 @@ struct mf_plan_result {
 	char why[96];			/* the checker's reason (-EPROTO) */
 };
 
-/* THE planning entry point for every caller outside the core (the tool's
- * plan and bcast, the kernel's offload): the schedule of algorithm id
+/* The schedule of algorithm id
  * (MESHFABRIC_ALGO_AUTO: the best of the port model, 0 for either, as
  * mf_plan_auto ranks them) from source, checked by mf_check(), with its
  * statistics and the algorithm that ran.  s need not be initialised; free
@@ -106,6 +112,46 @@ struct mf_fault_plan {
 int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
 		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
 		   struct mf_fault_plan *res);
+
+/* A schedule of the caller's (a user's, SCHED_LOAD) repaired around the
+ * down links of f as mf_plan_faults() repairs its own, checked by
+ * mf_check_faults(): res->stats and res->rep are filled, res->plan.stats
+ * are in's (mf_check), res->used is NULL.  Errors as mf_plan_faults
+ * (-EINVAL: in is not a valid broadcast, res->plan.why says why).
+ */
+int mf_repair_faults(const struct mf_topo *t, u32 routing,
+		     const struct mf_faults *f, const struct mf_sched *in,
+		     struct mf_sched *out, struct mf_fault_plan *res);
+
+/* What to plan (mf_plan_for). */
+struct mf_plan_req {
+	u32 id;				/* MESHFABRIC_ALGO_*, AUTO allowed */
+	u32 model;			/* auto's port model; 0: either */
+	u32 source;
+	u32 routing;
+	/* auto ranks by the fabric time on these links (NULL: steps, with
+	 * contention serialised, then TCD); not around faults
+	 */
+	const struct mf_timing *tm;
+	const struct mf_faults *faults;	/* down links (NULL, empty: none) */
+	/* with faults: repair this schedule of the caller's (a user's,
+	 * SCHED_LOAD) instead of building one
+	 */
+	const struct mf_sched *given;
+};
+
+/* THE planning entry point for every caller outside the core (the tool's
+ * plan and bcast, the kernel's offload): the checked schedule rq asks for
+ * into s (need not be initialised; free it with mf_sched_free whatever
+ * the result), with res->used the algorithm that built it (NULL for
+ * given), res->stats its statistics (mf_check, or mf_check_faults around
+ * faults), res->plan the fault-free schedule's (what plan --down prints
+ * as fault-free) and res->rep what a repair did.  It is mf_plan_timed
+ * without faults, mf_plan_faults or mf_repair_faults around them; errors
+ * as theirs.  The functions above are its parts (and the tests').
+ */
+int mf_plan_for(const struct mf_topo *t, const struct mf_plan_req *rq,
+		struct mf_sched *s, struct mf_fault_plan *res);
 
 /* The algorithms, one file each. */
 extern const struct mf_algo mf_algo_eyes;

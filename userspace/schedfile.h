@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * schedfile.h - a broadcast schedule read from plan's JSON
+ * (`meshfabric plan ... --json > FILE`, or one written by hand or by
+ * another program in the same format), for `bcast --schedule FILE`.
+ */
+#ifndef MF_SCHEDFILE_H
+#define MF_SCHEDFILE_H
+
+#include "sched.h"
+#include "topo.h"
+
+/* Read path ("-": standard input) into s (free with mf_sched_free whatever
+ * the result): its topology must be t's, and every send's path must run
+ * from its src to its dst.  The schedule is not checked (the kernel's
+ * checker and mf_check() do that).  0, or -1 with a one-line reason in
+ * err.
+ */
+int mf_sched_read(const char *path, const struct mf_topo *t,
+		  struct mf_sched *s, char *err, size_t errlen);
+
+#endif /* MF_SCHEDFILE_H */

@@ -202,12 +202,6 @@ out:
 	return err;
 }
 
-const struct mf_algo mf_algo_binomial = {
-	.name = "binomial",
-	.id = MESHFABRIC_ALGO_BINOMIAL,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.routed = true,
-	.covers = "every mesh, torus and hexagonal mesh",
-	.supports = binomial_supports,
-	.build = binomial_build,
-};
+MF_ALGO_DEFINE(binomial, "binomial", MESHFABRIC_ALGO_BINOMIAL,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "every mesh, torus and hexagonal mesh", .routed = true);

@@ -506,11 +506,6 @@ static int eyes_build(const struct mf_topo *t, u32 source, u32 routing,
 	return err;
 }
 
-const struct mf_algo mf_algo_eyes = {
-	.name = "eyes",
-	.id = MESHFABRIC_ALGO_EYES,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "2^k x ... x 2^k meshes and tori (d = 1..8)",
-	.supports = eyes_supports,
-	.build = eyes_build,
-};
+MF_ALGO_DEFINE(eyes, "eyes", MESHFABRIC_ALGO_EYES,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "2^k x ... x 2^k meshes and tori (d = 1..8)");

@@ -221,12 +221,6 @@ static int eyes_paper_build(const struct mf_topo *t, u32 source, u32 routing,
 	return eyes_paper_run(&e, source, s);
 }
 
-const struct mf_algo mf_algo_eyes_paper = {
-	.name = "eyes-paper",
-	.id = MESHFABRIC_ALGO_EYES_PAPER,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "2^k x 2^k and 2^k x 2^k x 2^k meshes",
-	.reproduction = true,
-	.supports = eyes_paper_supports,
-	.build = eyes_paper_build,
-};
+MF_ALGO_DEFINE(eyes_paper, "eyes-paper", MESHFABRIC_ALGO_EYES_PAPER,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "2^k x 2^k and 2^k x 2^k x 2^k meshes", .reproduction = true);

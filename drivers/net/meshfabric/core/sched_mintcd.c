@@ -392,12 +392,7 @@ out:
 	return err;
 }
 
-const struct mf_algo mf_algo_mintcd = {
-	.name = "mintcd",
-	.id = MESHFABRIC_ALGO_MINTCD,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	/* sides 2^a, 2^b, ...: the table has prod(2^(a+1) - 1) <= 2^22 entries */
-	.covers = "power-of-two-sided meshes and tori with cost tables <= 2^22 (e.g. 1024x1024)",
-	.supports = mintcd_supports,
-	.build = mintcd_build,
-};
+/* covers: sides 2^a, 2^b, ...: the table has prod(2^(a+1) - 1) <= 2^22 entries */
+MF_ALGO_DEFINE(mintcd, "mintcd", MESHFABRIC_ALGO_MINTCD,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "power-of-two-sided meshes and tori with cost tables <= 2^22 (e.g. 1024x1024)");

@@ -1085,11 +1085,5 @@ out:
 	return err;
 }
 
-const struct mf_algo mf_algo_split = {
-	.name = "split",
-	.id = MESHFABRIC_ALGO_SPLIT,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "every mesh and torus",
-	.supports = split_supports,
-	.build = split_build,
-};
+MF_ALGO_DEFINE(split, "split", MESHFABRIC_ALGO_SPLIT,
+	       MESHFABRIC_MODEL_ONE_PORT, "every mesh and torus");

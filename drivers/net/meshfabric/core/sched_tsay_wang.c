@@ -698,11 +698,5 @@ out:
 	return err;
 }
 
-const struct mf_algo mf_algo_tsay_wang = {
-	.name = "tsay-wang",
-	.id = MESHFABRIC_ALGO_TSAY_WANG,
-	.model = MESHFABRIC_MODEL_ALL_PORT,
-	.covers = "n x ... x n tori, n >= 3, d >= 2",
-	.supports = tsay_wang_supports,
-	.build = tsay_wang_build,
-};
+MF_ALGO_DEFINE(tsay_wang, "tsay-wang", MESHFABRIC_ALGO_TSAY_WANG,
+	       MESHFABRIC_MODEL_ALL_PORT, "n x ... x n tori, n >= 3, d >= 2");

@@ -712,11 +712,5 @@ static int wormhole_build(const struct mf_topo *t, u32 source, u32 routing,
 	return err == -ENOMEM ? err : 0;
 }
 
-const struct mf_algo mf_algo_wormhole = {
-	.name = "wormhole",
-	.id = MESHFABRIC_ALGO_WORMHOLE,
-	.model = MESHFABRIC_MODEL_ALL_PORT,
-	.covers = "every mesh and torus",
-	.supports = wormhole_supports,
-	.build = wormhole_build,
-};
+MF_ALGO_DEFINE(wormhole, "wormhole", MESHFABRIC_ALGO_WORMHOLE,
+	       MESHFABRIC_MODEL_ALL_PORT, "every mesh and torus");

@@ -18,6 +18,7 @@
 #include <linux/slab.h>
 
 #include "route.h"
+#include "mf_bfs.h"
 
 /* ---- hexagonal routing against BFS over 003's adjacency ---- */
 
@@ -154,28 +155,6 @@ static int mf_rt_scan_port(const struct mf_topo *t, u32 a, u32 b)
 	return -1;
 }
 
-static void mf_rt_bfs(const struct mf_topo *t, u32 src, u32 *dist, u32 *queue)
-{
-	u32 head = 0, tail = 0, i, p;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[src] = 0;
-	queue[tail++] = src;
-	while (head < tail) {
-		u32 u = queue[head++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				queue[tail++] = v;
-			}
-		}
-	}
-}
-
 static void mf_route_test_paths(struct kunit *test)
 {
 	const struct mf_rt_case *c = test->param_value;
@@ -192,7 +171,7 @@ static void mf_route_test_paths(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, queue);
 	KUNIT_ASSERT_NOT_NULL(test, path);
 	for (src = 0; src < t.nodes; src++) {
-		mf_rt_bfs(&t, src, dist, queue);
+		mf_bfs_q(&t, src, dist, queue);
 		KUNIT_EXPECT_EQ(test, mf_route_next(&t, c->routing, src, src),
 				-ENOENT);
 		for (dst = 0; dst < t.nodes; dst++) {

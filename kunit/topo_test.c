@@ -3,7 +3,7 @@
  * topo_test.c - KUnit suite meshfabric_topo: the portable core's topology
  * code (core/topo.c) inside the kernel.  Node counts against the product
  * of the sizes (3n^2 - 3n + 1 for H_n, 003), coordinate round trips,
- * distances against a breadth-first search written here over
+ * distances against the tests' breadth-first search (mf_bfs.h) over
  * mf_topo_neighbor(), and diameters against the closed forms (mesh:
  * sum(n_i - 1); torus: sum(floor(n_i / 2)); H_n: n - 1, 003) and against
  * the largest BFS eccentricity.
@@ -12,6 +12,7 @@
 #include <linux/slab.h>
 
 #include "topo.h"
+#include "mf_bfs.h"
 
 struct mf_topo_case {
 	const char *desc;
@@ -48,33 +49,6 @@ static void mf_topo_setup(struct kunit *test, struct mf_topo *t)
 	const struct mf_topo_case *c = test->param_value;
 
 	KUNIT_ASSERT_EQ(test, mf_topo_init(t, c->kind, c->ndims, c->dims), 0);
-}
-
-/* Breadth-first search from src over mf_topo_neighbor(); dist[] out. */
-static void mf_topo_bfs(struct kunit *test, const struct mf_topo *t, u32 src,
-			u32 *dist, u32 *queue)
-{
-	u32 head = 0, tail = 0, i, p;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[src] = 0;
-	queue[tail++] = src;
-	while (head < tail) {
-		u32 u = queue[head++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v < 0)
-				continue;
-			KUNIT_ASSERT_LT(test, v, (s64)t->nodes);
-			if (dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				queue[tail++] = v;
-			}
-		}
-	}
 }
 
 static void mf_topo_test_nodes(struct kunit *test)
@@ -130,8 +104,13 @@ static void mf_topo_test_distance(struct kunit *test)
 	queue = kunit_kcalloc(test, t.nodes, sizeof(*queue), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, dist);
 	KUNIT_ASSERT_NOT_NULL(test, queue);
+	/* the search indexes dist[] by the neighbours' ids */
+	for (src = 0; src < t.nodes; src++)
+		for (i = 0; i < t.nports; i++)
+			KUNIT_ASSERT_LT(test, mf_topo_neighbor(&t, src, i),
+					(s64)t.nodes);
 	for (src = 0; src < t.nodes; src++) {
-		mf_topo_bfs(test, &t, src, dist, queue);
+		mf_bfs_q(&t, src, dist, queue);
 		ecc = 0;
 		for (v = 0; v < t.nodes; v++) {
 			KUNIT_ASSERT_NE(test, dist[v], U32_MAX);

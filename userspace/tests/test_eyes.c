@@ -19,7 +19,7 @@
  * mf_check, which gives its TCD, steps and contention.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 

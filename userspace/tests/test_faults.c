@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "topo.h"
 #include "route.h"
 #include "faults.h"
@@ -92,7 +92,8 @@ static void random_links(struct mf_faults *f, struct downset *d,
 	}
 }
 
-static bool ds_skip(const void *d, u32 u, u32 v)
+static bool ds_skip(const void *d, const struct mf_topo *t, u32 u, u32 p,
+		    u32 v)
 {
 	return ds_down(d, u, v);
 }

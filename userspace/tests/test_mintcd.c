@@ -17,7 +17,7 @@
  * mf_check and its TCD and contention are taken from mf_check.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"

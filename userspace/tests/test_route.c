@@ -10,7 +10,7 @@
  * it arrives by.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "route.h"
 
 static const u32 routings[] = {

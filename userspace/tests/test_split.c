@@ -16,7 +16,7 @@
  * mf_check with ceil(log2 N) steps and contention 0.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"

@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The tests' reference distances: breadth-first search over
  * mf_topo_neighbor() only, independent of mf_topo_distance(), routing and
- * every schedule builder.
+ * every schedule builder.  One copy for the KUnit suites (kunit/, in
+ * the kernel) and the host unit tests (userspace/tests/): plain C over
+ * mf_compat.h, as the core.
  */
 #ifndef MF_BFS_H
 #define MF_BFS_H
 
-#include <stdlib.h>
 #include "topo.h"
 
-/* As mf_bfs_q over the links skip(ctx, u, v) leaves (NULL: all);
- * returns the number of nodes reached.
+/* As mf_bfs_q over the links skip(ctx, t, u, p, v) leaves (NULL: all),
+ * where v is the neighbour of u at port p; returns the number of nodes
+ * reached.
  */
 static inline u32 mf_bfs_skip(const struct mf_topo *t, u32 a, u32 *dist,
-			      u32 *q, bool (*skip)(const void *, u32, u32),
+			      u32 *q,
+			      bool (*skip)(const void *ctx,
+					   const struct mf_topo *t,
+					   u32 u, u32 p, u32 v),
 			      const void *ctx)
 {
 	u32 h = 0, tl = 0, p, i;
@@ -29,7 +34,7 @@ static inline u32 mf_bfs_skip(const struct mf_topo *t, u32 a, u32 *dist,
 			s64 v = mf_topo_neighbor(t, u, p);
 
 			if (v >= 0 && dist[v] == U32_MAX &&
-			    !(skip && skip(ctx, u, (u32)v))) {
+			    !(skip && skip(ctx, t, u, p, (u32)v))) {
 				dist[v] = dist[u] + 1;
 				q[tl++] = (u32)v;
 			}
@@ -44,12 +49,16 @@ static inline void mf_bfs_q(const struct mf_topo *t, u32 a, u32 *dist, u32 *q)
 	mf_bfs_skip(t, a, dist, q, NULL, NULL);
 }
 
-static inline void mf_bfs(const struct mf_topo *t, u32 a, u32 *dist)
+/* mf_bfs_q with its own queue; -ENOMEM if that cannot be allocated. */
+static inline int mf_bfs(const struct mf_topo *t, u32 a, u32 *dist)
 {
-	u32 *q = malloc(t->nodes * sizeof(u32));
+	u32 *q = mf_alloc_array(t->nodes, sizeof(u32), false);
 
+	if (!q)
+		return -ENOMEM;
 	mf_bfs_q(t, a, dist, q);
-	free(q);
+	mf_free(q);
+	return 0;
 }
 
 #endif /* MF_BFS_H */

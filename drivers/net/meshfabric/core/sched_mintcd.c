@@ -131,48 +131,17 @@ static inline u32 half_rel(u32 r, u32 hb)
 	return (r & ((1U << hb) - 1)) | ((r >> (hb + 1)) << hb);
 }
 
-/* One line of the distance transform: n entries base + x * st; laps = 2
- * on a ring (a box spanning a torus dimension), 1 on a path.
- */
-static void dist_line(u32 *v, u32 base, u32 st, u32 n, u32 laps)
-{
-	u32 lap, x, idx, prev;
-
-	prev = v[base];
-	for (lap = 0; lap < laps; lap++) {
-		for (x = lap ? 0 : 1; x < n; x++) {
-			idx = base + x * st;
-			if (prev + 1 < v[idx])
-				v[idx] = prev + 1;
-			prev = v[idx];
-		}
-	}
-	prev = v[base + (n - 1) * st];
-	for (lap = 0; lap < laps; lap++) {
-		for (x = lap ? n : n - 1; x-- > 0;) {
-			idx = base + x * st;
-			if (prev + 1 < v[idx])
-				v[idx] = prev + 1;
-			prev = v[idx];
-		}
-	}
-}
-
 /* v[r] = min over q of (v[q] + dist(r, q)) over the box b (in place). */
 static void dist_transform(const struct mintcd *m, const struct mintcd_shape *b, u32 *v)
 {
-	u32 j, n, st, lo, hi, laps, size = 1U << b->bits;
+	u32 j, len[MF_MAX_DIMS], rings = 0;
 
 	for (j = 0; j < m->d; j++) {
-		if (!b->a[j])
-			continue;
-		n = 1U << b->a[j];
-		st = 1U << b->sft[j];
-		laps = m->torus && b->a[j] == m->k[j] && n > 2 ? 2 : 1;
-		for (hi = 0; hi < size; hi += n * st)
-			for (lo = 0; lo < st; lo++)
-				dist_line(v, hi + lo, st, n, laps);
+		len[j] = 1U << b->a[j];
+		if (m->torus && b->a[j] == m->k[j])
+			rings |= 1U << j;
 	}
+	mf_dist_transform(v, m->d, len, rings);
 }
 
 /* Fill f(sh, .) from the (already computed) tables of its halves. */

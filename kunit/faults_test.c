@@ -17,6 +17,7 @@
 #include "faults.h"
 #include "mf_bfs.h"
 #include "route.h"
+#include "mf_kunit.h"
 
 struct mf_ft_case {
 	const char *name;
@@ -139,9 +140,4 @@ static struct kunit_case mf_faults_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_faults_test_suite = {
-	.name = "meshfabric_faults",
-	.test_cases = mf_faults_test_cases,
-};
-
-kunit_test_suite(mf_faults_test_suite);
+MF_KUNIT_SUITE(faults);

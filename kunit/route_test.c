@@ -19,6 +19,7 @@
 
 #include "route.h"
 #include "mf_bfs.h"
+#include "mf_kunit.h"
 
 /* ---- hexagonal routing against BFS over 003's adjacency ---- */
 
@@ -111,15 +112,7 @@ static void mf_route_test_hex_a1_bfs(struct kunit *test)
 
 /* ---- mesh/torus routings: shortest, adjacent, dimension order ---- */
 
-struct mf_rt_case {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[3];
-	u32 routing;
-};
-
-static const struct mf_rt_case mf_rt_cases[] = {
+static const struct mf_kt_topo mf_rt_cases[] = {
 	{ "dor mesh 4x5", MESHFABRIC_KIND_MESH, 2, { 4, 5 }, MESHFABRIC_ROUTE_DOR },
 	{ "dor mesh 3x2x4", MESHFABRIC_KIND_MESH, 3, { 3, 2, 4 }, MESHFABRIC_ROUTE_DOR },
 	{ "dor torus 5x4", MESHFABRIC_KIND_TORUS, 2, { 5, 4 }, MESHFABRIC_ROUTE_DOR },
@@ -137,12 +130,7 @@ static const struct mf_rt_case mf_rt_cases[] = {
 	{ "a1 hex 4", MESHFABRIC_KIND_HEX, 1, { 4 }, MESHFABRIC_ROUTE_A1 },
 };
 
-static void mf_rt_case_desc(const struct mf_rt_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(mf_rt, mf_rt_cases, mf_rt_case_desc);
+KUNIT_ARRAY_PARAM(mf_rt, mf_rt_cases, mf_kt_topo_desc);
 
 /* Port of a leading to b found by scanning a's ports, or -1. */
 static int mf_rt_scan_port(const struct mf_topo *t, u32 a, u32 b)
@@ -157,12 +145,12 @@ static int mf_rt_scan_port(const struct mf_topo *t, u32 a, u32 b)
 
 static void mf_route_test_paths(struct kunit *test)
 {
-	const struct mf_rt_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 *dist, *queue, *path, src, dst, i, lastdim;
 	struct mf_topo t;
 	int len, port;
 
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, c->kind, c->ndims, c->dims), 0);
+	mf_kt_topo_init(test, c, &t);
 	KUNIT_ASSERT_EQ(test, mf_route_valid(&t, c->routing), 0);
 	dist = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
 	queue = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
@@ -206,11 +194,11 @@ static void mf_route_test_paths(struct kunit *test)
 
 static void mf_route_test_homogeneous(struct kunit *test)
 {
-	const struct mf_rt_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	struct mf_topo t;
 	u32 cur, dst;
 
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, c->kind, c->ndims, c->dims), 0);
+	mf_kt_topo_init(test, c, &t);
 	if (c->kind == MESHFABRIC_KIND_MESH)
 		kunit_skip(test, "meshes are not homogeneous (004 section 2.1)");
 	for (cur = 0; cur < t.nodes; cur++)
@@ -312,9 +300,4 @@ static struct kunit_case mf_route_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_route_test_suite = {
-	.name = "meshfabric_route",
-	.test_cases = mf_route_test_cases,
-};
-
-kunit_test_suite(mf_route_test_suite);
+MF_KUNIT_SUITE(route);

@@ -21,6 +21,7 @@
 
 #include "algo.h"
 #include "check.h"
+#include "mf_kunit.h"
 
 /* Build with mf_plan, check with mf_check; returns 0 and *st, or fails. */
 static int mf_sched_plan_check(struct kunit *test, const struct mf_topo *t,
@@ -222,14 +223,7 @@ static void mf_sched_test_tsay_wang(struct kunit *test)
 
 /* ---- every algorithm on every topology it covers ---- */
 
-struct mf_any_case {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[3];
-};
-
-static const struct mf_any_case mf_any_cases[] = {
+static const struct mf_kt_topo mf_any_cases[] = {
 	{ "mesh 8", MESHFABRIC_KIND_MESH, 1, { 8 } },
 	{ "mesh 5x3", MESHFABRIC_KIND_MESH, 2, { 5, 3 } },
 	{ "mesh 4x4", MESHFABRIC_KIND_MESH, 2, { 4, 4 } },
@@ -243,21 +237,16 @@ static const struct mf_any_case mf_any_cases[] = {
 	{ "hex 5", MESHFABRIC_KIND_HEX, 1, { 5 } },
 };
 
-static void mf_any_desc(const struct mf_any_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(mf_any, mf_any_cases, mf_any_desc);
+KUNIT_ARRAY_PARAM(mf_any, mf_any_cases, mf_kt_topo_desc);
 
 static void mf_sched_test_every_algo(struct kunit *test)
 {
-	const struct mf_any_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 i, src, lower, covered = 0;
 	struct mf_stats st;
 	struct mf_topo t;
 
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, c->kind, c->ndims, c->dims), 0);
+	mf_kt_topo_init(test, c, &t);
 	KUNIT_EXPECT_NOT_NULL(test, mf_algos[0]);
 	for (i = 0; mf_algos[i]; i++) {
 		const struct mf_algo *a = mf_algos[i];
@@ -367,9 +356,4 @@ static struct kunit_case mf_sched_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_sched_test_suite = {
-	.name = "meshfabric_sched",
-	.test_cases = mf_sched_test_cases,
-};
-
-kunit_test_suite(mf_sched_test_suite);
+MF_KUNIT_SUITE(sched);

@@ -13,15 +13,9 @@
 
 #include "topo.h"
 #include "mf_bfs.h"
+#include "mf_kunit.h"
 
-struct mf_topo_case {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[4];
-};
-
-static const struct mf_topo_case mf_topo_cases[] = {
+static const struct mf_kt_topo mf_topo_cases[] = {
 	{ "mesh 7", MESHFABRIC_KIND_MESH, 1, { 7 } },
 	{ "mesh 4x5", MESHFABRIC_KIND_MESH, 2, { 4, 5 } },
 	{ "mesh 2x3x4", MESHFABRIC_KIND_MESH, 3, { 2, 3, 4 } },
@@ -37,23 +31,16 @@ static const struct mf_topo_case mf_topo_cases[] = {
 	{ "hex 6", MESHFABRIC_KIND_HEX, 1, { 6 } },
 };
 
-static void mf_topo_case_desc(const struct mf_topo_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(mf_topo, mf_topo_cases, mf_topo_case_desc);
+KUNIT_ARRAY_PARAM(mf_topo, mf_topo_cases, mf_kt_topo_desc);
 
 static void mf_topo_setup(struct kunit *test, struct mf_topo *t)
 {
-	const struct mf_topo_case *c = test->param_value;
-
-	KUNIT_ASSERT_EQ(test, mf_topo_init(t, c->kind, c->ndims, c->dims), 0);
+	mf_kt_topo_init(test, test->param_value, t);
 }
 
 static void mf_topo_test_nodes(struct kunit *test)
 {
-	const struct mf_topo_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	struct mf_topo t;
 	u32 i, want = 1;
 
@@ -71,7 +58,7 @@ static void mf_topo_test_nodes(struct kunit *test)
 
 static void mf_topo_test_coords(struct kunit *test)
 {
-	const struct mf_topo_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 coords[MF_MAX_DIMS];
 	struct mf_topo t;
 	u32 id, i, expect;
@@ -94,7 +81,7 @@ static void mf_topo_test_coords(struct kunit *test)
 
 static void mf_topo_test_distance(struct kunit *test)
 {
-	const struct mf_topo_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 *dist, *queue, src, v, ecc, diam = 0;
 	struct mf_topo t;
 	u32 i, closed = 0;
@@ -188,9 +175,4 @@ static struct kunit_case mf_topo_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_topo_test_suite = {
-	.name = "meshfabric_topo",
-	.test_cases = mf_topo_test_cases,
-};
-
-kunit_test_suite(mf_topo_test_suite);
+MF_KUNIT_SUITE(topo);

@@ -14,6 +14,7 @@
 
 #include "mf.h"
 #include "name.h"
+#include "mf_kunit.h"
 
 enum mf_uf {
 	UF_NONE, UF_FLAGS, UF_RESERVED, UF_KIND, UF_NDIMS, UF_DIM, UF_ROUTING,
@@ -515,9 +516,4 @@ static struct kunit_case mf_uapi_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_uapi_test_suite = {
-	.name = "meshfabric_uapi",
-	.test_cases = mf_uapi_test_cases,
-};
-
-kunit_test_suite(mf_uapi_test_suite);
+MF_KUNIT_SUITE(uapi);

@@ -186,9 +186,7 @@ int mf_sched_end(struct mf_sched *s)
 
 void mf_sched_free(struct mf_sched *s)
 {
-	mf_free(s->step);
-	mf_free(s->send);
-	mf_free(s->path);
+	mf_free_all(s->step, s->send, s->path);
 	memset(s, 0, sizeof(*s));
 }
 

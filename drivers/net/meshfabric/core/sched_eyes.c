@@ -240,13 +240,7 @@ static void eyes_table(struct eyes *e, u32 j, u32 m)
 
 static void eyes_free(struct eyes *e)
 {
-	mf_free(e->toff);
-	mf_free(e->ndoff);
-	mf_free(e->ndend);
-	mf_free(e->f);
-	mf_free(e->nd);
-	mf_free(e->tmp);
-	mf_free(e->tmp2);
+	mf_free_all(e->toff, e->ndoff, e->ndend, e->f, e->nd, e->tmp, e->tmp2);
 }
 
 static u32 eyes_popcount(u32 m)
@@ -479,10 +473,7 @@ static int eyes_run(struct eyes *e, u32 source, struct mf_sched *s)
 	}
 	err = mf_sched_end(s);
 out:
-	mf_free(ent);
-	mf_free(nent);
-	mf_free(msk);
-	mf_free(nmsk);
+	mf_free_all(ent, nent, msk, nmsk);
 	return err;
 }
 

@@ -185,10 +185,7 @@ static void mintcd_fill_shape(struct mintcd *m, u32 sh)
 
 static void mintcd_free(struct mintcd *m)
 {
-	mf_free(m->off);
-	mf_free(m->cost);
-	mf_free(m->va);
-	mf_free(m->vb);
+	mf_free_all(m->off, m->cost, m->va, m->vb);
 }
 
 static int mintcd_init(struct mintcd *m, const struct mf_topo *t)

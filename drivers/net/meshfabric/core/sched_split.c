@@ -659,15 +659,8 @@ static void split_fill(struct split *m, u32 sh)
 
 static void split_free(struct split *m)
 {
-	mf_free(m->sh);
-	mf_free(m->hash);
-	mf_free(m->cost);
-	mf_free(m->va);
-	mf_free(m->vb);
-	mf_free(m->vc);
-	mf_free(m->vd);
-	mf_free(m->vq);
-	mf_free(m->nb);
+	mf_free_all(m->sh, m->hash, m->cost, m->va, m->vb, m->vc, m->vd, m->vq,
+		    m->nb);
 }
 
 static int split_init(struct split *m, const struct mf_topo *t, u32 steps)
@@ -1046,9 +1039,7 @@ static int split_build(const struct mf_topo *t, u32 source, u32 routing,
 	}
 	err = mf_sched_end(s);
 out:
-	mf_free(cur);
-	mf_free(nxt);
-	mf_free(path);
+	mf_free_all(cur, nxt, path);
 	split_free(&m);
 	return err;
 }

@@ -75,10 +75,7 @@ struct tw_ctx {
 
 static void tw_plan_free(struct tw_plan *p)
 {
-	mf_free(p->first);
-	mf_free(p->order);
-	mf_free(p->off);
-	mf_free(p->slot);
+	mf_free_all(p->first, p->order, p->off, p->slot);
 	memset(p, 0, sizeof(*p));
 }
 

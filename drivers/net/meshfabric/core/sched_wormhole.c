@@ -680,12 +680,7 @@ static int wormhole_own(const struct mf_topo *t, u32 source,
 	if (!err)
 		err = mf_sched_end(s);
 out:
-	mf_free(b.buf);
-	mf_free(b.rec);
-	mf_free(b.nrec_buf);
-	mf_free(x->steps);
-	mf_free(x->ord);
-	mf_free(x);
+	mf_free_all(b.buf, b.rec, b.nrec_buf, x->steps, x->ord, x);
 	return err;
 }
 

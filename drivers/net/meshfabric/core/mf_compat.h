@@ -6,9 +6,9 @@
  * host compiler.  It may use only what this header provides:
  *   u8/u16/u32/u64/s32/s64, bool, size_t, NULL, memset/memcpy,
  *   mf_alloc/mf_zalloc/mf_free (large, may sleep), mf_free_all,
- *   mf_alloc_array (checks for overflow), negative errno values (-EINVAL,
- *   -ENOMEM, -E2BIG, -EOPNOTSUPP, -ERANGE, -ENOENT, -EPROTO), snprintf for
- *   error texts.
+ *   mf_alloc_array (checks for overflow), swap(), negative errno values
+ *   (-EINVAL, -ENOMEM, -E2BIG, -EOPNOTSUPP, -ERANGE, -ENOENT, -EPROTO),
+ *   snprintf for error texts.
  * No floating point (the kernel forbids it), no recursion deeper than
  * O(log N) frames, no large stack arrays (kernel stacks are 16 KiB).
  */
@@ -70,6 +70,14 @@ typedef int64_t s64;
 #ifndef U64_MAX
 #define U64_MAX ((u64)~0ULL)
 #endif
+
+/* The kernel's swap() (linux/minmax.h); each argument evaluated once. */
+#define swap(a, b)							\
+	do {								\
+		__typeof__(a) *__pa = &(a), *__pb = &(b), __tmp = *__pa; \
+		*__pa = *__pb;						\
+		*__pb = __tmp;						\
+	} while (0)
 
 static inline void *mf_alloc(size_t n)
 {

@@ -381,8 +381,8 @@ static int eyes_run(struct eyes *e, u32 source, struct mf_sched *s)
 {
 	const struct mf_topo *t = e->t;
 	u32 d = e->d, k = e->k, nmask = (1U << k) - 1, i, j, step, nb;
-	u32 anchor[MF_MAX_DIMS], vsrc = 0, fx = 0, tcd, *ent, *nent, *tp;
-	u8 *msk, *nmsk, *tm;
+	u32 anchor[MF_MAX_DIMS], vsrc = 0, fx = 0, tcd, *ent, *nent;
+	u8 *msk, *nmsk;
 	const u32 *top = e->f + e->toff[eyes_tid(e, k, e->full)];
 	struct eyes_shape sh;
 	u64 half = t->nodes / 2;
@@ -464,12 +464,8 @@ static int eyes_run(struct eyes *e, u32 source, struct mf_sched *s)
 		}
 		j = js;
 		nb = nn;
-		tp = ent;
-		ent = nent;
-		nent = tp;
-		tm = msk;
-		msk = nmsk;
-		nmsk = tm;
+		swap(ent, nent);
+		swap(msk, nmsk);
 	}
 	err = mf_sched_end(s);
 out:

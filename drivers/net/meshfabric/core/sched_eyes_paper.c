@@ -153,7 +153,7 @@ static u32 ep_node(const struct eyes_paper *e, u32 j, const struct ep_box *b,
 static int eyes_paper_run(struct eyes_paper *e, u32 source,
 			  struct mf_sched *s)
 {
-	u32 nsub = 1U << e->d, nb = 1, j, t, b, m, *ent, *nent, *tp;
+	u32 nsub = 1U << e->d, nb = 1, j, t, b, m, *ent, *nent;
 	struct ep_box box;
 	int err = 0;
 
@@ -189,9 +189,7 @@ static int eyes_paper_run(struct eyes_paper *e, u32 source,
 				nent[b * nsub + m] = ep_node(e, j, &box, m);
 		}
 		nb *= nsub;
-		tp = ent;
-		ent = nent;
-		nent = tp;
+		swap(ent, nent);
 	}
 	err = mf_sched_end(s);
 out:

@@ -293,7 +293,7 @@ static int mintcd_build(const struct mf_topo *t, u32 source, u32 routing,
 			struct mf_sched *s)
 {
 	struct mintcd m;
-	struct mintcd_box *cur = NULL, *nxt = NULL, *tmp;
+	struct mintcd_box *cur = NULL, *nxt = NULL;
 	u32 full, vsrc = source, shift = 0, best, p, n, ncur, nn, step, steps, tgt;
 	int err;
 
@@ -345,9 +345,7 @@ static int mintcd_build(const struct mf_topo *t, u32 source, u32 routing,
 			if (err)
 				goto out;
 		}
-		tmp = cur;
-		cur = nxt;
-		nxt = tmp;
+		swap(cur, nxt);
 		ncur = nn;
 	}
 	err = mf_sched_end(s);

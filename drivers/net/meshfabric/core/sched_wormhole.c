@@ -564,7 +564,7 @@ static int wh_build_all(struct wh_build *b, const u32 *pos0,
 {
 	struct wh_ctx *x = b->x;
 	u32 lo[WH_MAXD] = { 0 }, ext[WH_MAXD], pos[WH_MAXD], k, r, i;
-	u32 rlo[WH_MAXD], rext[WH_MAXD], rpos[WH_MAXD], *tmp;
+	u32 rlo[WH_MAXD], rext[WH_MAXD], rpos[WH_MAXD];
 	bool chain = ch->len > 0;
 	int err;
 
@@ -610,9 +610,7 @@ static int wh_build_all(struct wh_build *b, const u32 *pos0,
 			if (x->steps[wh_box_id(x, rext)])
 				wh_push(b, rlo, rext);
 		}
-		tmp = b->rec;
-		b->rec = b->nrec_buf;
-		b->nrec_buf = tmp;
+		swap(b->rec, b->nrec_buf);
 		b->nrec = b->nnew;
 	}
 	return b->nrec || chain ? -EINVAL : 0;

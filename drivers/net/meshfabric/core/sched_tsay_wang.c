@@ -324,6 +324,13 @@ static u32 tw_mod(struct tw_ctx *x, s64 v)
 	return (u32)(r < 0 ? r + x->m : r);
 }
 
+/* Open the next step and reset the line index c (TW_MAXD entries). */
+static int tw_step(struct tw_ctx *x, u32 *c)
+{
+	memset(c, 0, TW_MAXD * sizeof(*c));
+	return mf_sched_step(x->s);
+}
+
 /* Next line index c over dims lo..d-1 (odometer); false when wrapped. */
 static bool tw_next(const struct tw_ctx *x, u32 *c, u32 lo)
 {
@@ -450,10 +457,9 @@ static int tw_phase_diag(struct tw_ctx *x, const struct tw_plan *p, u32 h,
 		if (!tw_unit_sign(psi[k], x->m))
 			inv[k] = tw_inv(psi[k], x->m);
 	for (k = 1; k <= p->steps; k++) {
-		err = mf_sched_step(x->s);
+		err = tw_step(x, c);
 		if (err)
 			return err;
-		memset(c, 0, sizeof(c));
 		do {
 			u32 base = first ? 0 : tw_dot(x, psi, c, f + 1);
 
@@ -525,10 +531,9 @@ static int tw_phase_final(struct tw_ctx *x, const struct tw_plan *p,
 		} while (tw_next(x, c, 1));
 	}
 	for (k = 1; k <= p->steps; k++) {
-		err = mf_sched_step(x->s);
+		err = tw_step(x, c);
 		if (err)
 			return err;
-		memset(c, 0, sizeof(c));
 		do {
 			u32 base = tw_dot(x, a, c, 1);
 			u32 old = realign ? tw_dot(x, psi, c, 1) : base;

@@ -39,6 +39,34 @@ static inline void mf_kt_topo_init(struct kunit *test,
 	KUNIT_ASSERT_EQ(test, mf_topo_init(t, c->kind, c->ndims, c->dims), 0);
 }
 
+/* n zeroed u32s freed with the test; the test stops if there are none. */
+static inline u32 *mf_kt_u32s(struct kunit *test, size_t n)
+{
+	u32 *v = kunit_kcalloc(test, n, sizeof(u32), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	return v;
+}
+
+/* A parameterised case on the torus n x ... x n of d dimensions. */
+struct mf_kt_cube {
+	u32 d;
+	u32 n;
+};
+
+/* t = the case's torus (d <= MF_MAX_DIMS). */
+static inline void mf_kt_cube_init(struct kunit *test,
+				   const struct mf_kt_cube *c,
+				   struct mf_topo *t)
+{
+	u32 dims[MF_MAX_DIMS], i;
+
+	for (i = 0; i < c->d; i++)
+		dims[i] = c->n;
+	KUNIT_ASSERT_EQ(test, mf_topo_init(t, MESHFABRIC_KIND_TORUS, c->d, dims),
+			0);
+}
+
 /* The suite "meshfabric_<sfx>" of the cases mf_<sfx>_test_cases[],
  * registered with kunit_test_suite(); further arguments are more struct
  * kunit_suite fields (.init = ..., .exit = ...).

@@ -87,10 +87,8 @@ static void mf_topo_test_distance(struct kunit *test)
 	u32 i, closed = 0;
 
 	mf_topo_setup(test, &t);
-	dist = kunit_kcalloc(test, t.nodes, sizeof(*dist), GFP_KERNEL);
-	queue = kunit_kcalloc(test, t.nodes, sizeof(*queue), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, dist);
-	KUNIT_ASSERT_NOT_NULL(test, queue);
+	dist = mf_kt_u32s(test, t.nodes);
+	queue = mf_kt_u32s(test, t.nodes);
 	/* the search indexes dist[] by the neighbours' ids */
 	for (src = 0; src < t.nodes; src++)
 		for (i = 0; i < t.nports; i++)

@@ -61,4 +61,20 @@ static inline int mf_bfs(const struct mf_topo *t, u32 a, u32 *dist)
 	return 0;
 }
 
+/* m[a * stride + b] = hops from a to b for every pair (stride >= nodes);
+ * -ENOMEM if the queue cannot be allocated.
+ */
+static inline int mf_bfs_all(const struct mf_topo *t, u32 *m, u32 stride)
+{
+	u32 *q = mf_alloc_array(t->nodes, sizeof(u32), false);
+	u32 a;
+
+	if (!q)
+		return -ENOMEM;
+	for (a = 0; a < t->nodes; a++)
+		mf_bfs_q(t, a, m + (size_t)a * stride, q);
+	mf_free(q);
+	return 0;
+}
+
 #endif /* MF_BFS_H */

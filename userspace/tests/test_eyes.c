@@ -294,17 +294,12 @@ struct exh {
  */
 static void exh_solve(struct exh *x, const struct mf_topo *t)
 {
-	u32 full, S, sz, *d = malloc(t->nodes * sizeof(u32)), *F;
+	u32 full, S, sz, *F;
 	u32 i, j;
 
 	x->n = t->nodes;
 	full = (1U << x->n) - 1;
-	for (i = 0; i < x->n; i++) {
-		mf_bfs(t, i, d);
-		for (j = 0; j < x->n; j++)
-			x->dist[i][j] = d[j];
-	}
-	free(d);
+	mf_bfs_all(t, &x->dist[0][0], 16);
 	x->f = calloc((size_t)full + 1, sizeof(u32));
 	F = malloc(((size_t)full + 1) * sizeof(u32));
 	for (sz = x->n / 2; sz >= 1; sz /= 2) {

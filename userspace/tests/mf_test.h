@@ -86,6 +86,18 @@ static inline int mf_test_done(void)
 	return mf_t_failed_cases ? 1 : 0;
 }
 
+/* t = the kind's n x ... x n of d dimensions (d <= MF_MAX_DIMS),
+ * EXPECTing mf_topo_init() to accept it.
+ */
+static inline void mf_test_cube(struct mf_topo *t, u32 kind, u32 d, u32 n)
+{
+	u32 dims[MF_MAX_DIMS], i;
+
+	for (i = 0; i < d; i++)
+		dims[i] = n;
+	EXPECT_EQ(mf_topo_init(t, kind, d, dims), 0);
+}
+
 /* Builds algorithm id from src on t (default routing) and checks it with
  * mf_check(), EXPECTing both to succeed: 0 with *st filled, or the
  * error.  The statistics are the independent checker's.

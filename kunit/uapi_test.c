@@ -61,16 +61,19 @@ static const struct mf_uapi_case mf_create_cases[] = {
 	  -E2BIG },
 	{ "routing 5", MF_UC(routing), MESHFABRIC_ROUTE_MAX + 1, NULL, -EINVAL },
 	{ "routing ~0", MF_UC(routing), 0xffffffff, NULL, -EINVAL },
+	/* names accepted */
 	{ "name empty", MF_UF_NONE, 0, "", 0 },
 	{ "name f1.x_y", MF_UF_NONE, 0, "f1.x_y", 0 },
-	/* '-' would make the tool's namespace names NAME-x-y ambiguous */
+	{ "name mf12a", MF_UF_NONE, 0, "mf12a", 0 },
+	{ "name mf", MF_UF_NONE, 0, "mf", 0 },
+	{ "name 15 chars", MF_UF_NONE, 0, "abcdefghijklmno", 0 },
+	/* and refused; '-' would make the tool's namespace names NAME-x-y
+	 * ambiguous
+	 */
 	{ "name f-1", MF_UF_NONE, 0, "f-1", -EINVAL },
 	{ "name 1f (digit first)", MF_UF_NONE, 0, "1f", -EINVAL },
 	{ "name lo", MF_UF_NONE, 0, "lo", -EINVAL },
 	{ "name mf12 (reserved)", MF_UF_NONE, 0, "mf12", -EINVAL },
-	{ "name mf12a", MF_UF_NONE, 0, "mf12a", 0 },
-	{ "name mf", MF_UF_NONE, 0, "mf", 0 },
-	{ "name 15 chars", MF_UF_NONE, 0, "abcdefghijklmno", 0 },
 	{ "name without NUL", MF_UF_NONE, 0, "abcdefghijklmnop", -EINVAL },
 	{ "name with space", MF_UF_NONE, 0, "a b", -EINVAL },
 	{ "name with slash", MF_UF_NONE, 0, "a/b", -EINVAL },

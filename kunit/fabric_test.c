@@ -22,6 +22,7 @@
 #include <net/net_namespace.h>
 
 #include "mf.h"
+#include "mf_kunit.h"
 
 #define MF_KT_ETHERTYPE	0x88b5	/* IEEE local experimental */
 #define MF_KT_PAYLOAD	100
@@ -154,14 +155,6 @@ static u64 *mf_kt_links(struct kunit *test, struct mf_fabric *f, bool bytes)
 	return v;
 }
 
-struct mf_kt_topo {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[3];
-	u32 routing;		/* MESHFABRIC_ROUTE_*, 0: default */
-};
-
 static const struct mf_kt_topo mf_kt_topos[] = {
 	{ "torus 4x4", MESHFABRIC_KIND_TORUS, 2, { 4, 4 } },
 	{ "torus 5x3", MESHFABRIC_KIND_TORUS, 2, { 5, 3 } },
@@ -179,11 +172,6 @@ static const struct mf_kt_topo mf_kt_topos[] = {
 	{ "torus 2x3x2 cdo", MESHFABRIC_KIND_TORUS, 3, { 2, 3, 2 },
 	  MESHFABRIC_ROUTE_CDO },
 };
-
-static void mf_kt_topo_desc(const struct mf_kt_topo *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
 
 KUNIT_ARRAY_PARAM(mf_kt_topo, mf_kt_topos, mf_kt_topo_desc);
 
@@ -300,15 +288,7 @@ static void mf_fabric_test_unicast(struct kunit *test)
 	KUNIT_EXPECT_GT(test, pairs, 0U);
 }
 
-struct mf_kt_bcast {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[3];
-	u32 algo;
-};
-
-static const struct mf_kt_bcast mf_kt_bcasts[] = {
+static const struct mf_kt_topo mf_kt_bcasts[] = {
 	{ "eyes torus 4x4", MESHFABRIC_KIND_TORUS, 2, { 4, 4 }, MESHFABRIC_ALGO_EYES },
 	{ "eyes mesh 4x4", MESHFABRIC_KIND_MESH, 2, { 4, 4 }, MESHFABRIC_ALGO_EYES },
 	{ "tsay-wang torus 5x5", MESHFABRIC_KIND_TORUS, 2, { 5, 5 },
@@ -323,16 +303,11 @@ static const struct mf_kt_bcast mf_kt_bcasts[] = {
 	{ "auto torus 7x7", MESHFABRIC_KIND_TORUS, 2, { 7, 7 }, MESHFABRIC_ALGO_AUTO },
 };
 
-static void mf_kt_bcast_desc(const struct mf_kt_bcast *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(mf_kt_bcast, mf_kt_bcasts, mf_kt_bcast_desc);
+KUNIT_ARRAY_PARAM(mf_kt_bcast, mf_kt_bcasts, mf_kt_topo_desc);
 
 static void mf_fabric_test_bcast(struct kunit *test)
 {
-	const struct mf_kt_bcast *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u64 *before, *after, *rx0, sum, l;
 	const struct mf_algo *used;
 	struct mf_bcast_result res;
@@ -566,11 +541,4 @@ static struct kunit_case mf_fabric_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_fabric_test_suite = {
-	.name = "meshfabric_fabric",
-	.init = mf_kt_init,
-	.exit = mf_kt_exit,
-	.test_cases = mf_fabric_test_cases,
-};
-
-kunit_test_suite(mf_fabric_test_suite);
+MF_KUNIT_SUITE(fabric, .init = mf_kt_init, .exit = mf_kt_exit);

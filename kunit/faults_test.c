@@ -5,7 +5,7 @@
  * inside the kernel, where the allocations are kvmalloc and KASAN watches:
  *  - on a 6x6 torus, a 5x4 mesh and H_4, fixed fault sets (links and a
  *    down node): every pair's path avoids the down links and is as long as
- *    a breadth-first search over the surviving links (written here) says,
+ *    a breadth-first search over the surviving links (mf_bfs.h) says,
  *    and exactly the pairs that BFS cannot connect are refused;
  *  - the repaired auto broadcast from every source passes mf_check_faults
  *    and informs as many nodes as BFS reaches.
@@ -15,7 +15,9 @@
 
 #include "algo.h"
 #include "faults.h"
+#include "mf_bfs.h"
 #include "route.h"
+#include "mf_kunit.h"
 
 struct mf_ft_case {
 	const char *name;
@@ -41,30 +43,17 @@ static void mf_ft_desc(const struct mf_ft_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(mf_ft, mf_ft_cases, mf_ft_desc);
 
+static bool mf_ft_skip(const void *f, const struct mf_topo *t, u32 u, u32 p,
+		       u32 v)
+{
+	return mf_faults_down(f, t, u, p);
+}
+
 /* BFS over mf_topo_neighbor, skipping the down links (f). */
 static u32 mf_ft_bfs(const struct mf_topo *t, const struct mf_faults *f,
 		     u32 a, u32 *dist, u32 *q)
 {
-	u32 h = 0, tl = 0, i, p;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[a] = 0;
-	q[tl++] = a;
-	while (h < tl) {
-		u32 u = q[h++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v < 0 || dist[v] != U32_MAX ||
-			    mf_faults_down(f, t, u, p))
-				continue;
-			dist[v] = dist[u] + 1;
-			q[tl++] = (u32)v;
-		}
-	}
-	return tl;
+	return mf_bfs_skip(t, a, dist, q, mf_ft_skip, f);
 }
 
 static void mf_ft_setup(struct kunit *test, const struct mf_ft_case *c,
@@ -151,9 +140,4 @@ static struct kunit_case mf_faults_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_faults_test_suite = {
-	.name = "meshfabric_faults",
-	.test_cases = mf_faults_test_cases,
-};
-
-kunit_test_suite(mf_faults_test_suite);
+MF_KUNIT_SUITE(faults);

@@ -18,6 +18,7 @@
 #include "mf.h"
 #include "algo.h"
 #include "check.h"
+#include "mf_kunit.h"
 
 #define MF_FZ_SEED	0x6d66757aULL	/* "mfuz" */
 
@@ -167,9 +168,4 @@ static struct kunit_case mf_fuzz_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_fuzz_test_suite = {
-	.name = "meshfabric_fuzz",
-	.test_cases = mf_fuzz_test_cases,
-};
-
-kunit_test_suite(mf_fuzz_test_suite);
+MF_KUNIT_SUITE(fuzz);

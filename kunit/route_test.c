@@ -18,6 +18,8 @@
 #include <linux/slab.h>
 
 #include "route.h"
+#include "mf_bfs.h"
+#include "mf_kunit.h"
 
 /* ---- hexagonal routing against BFS over 003's adjacency ---- */
 
@@ -82,12 +84,9 @@ static void mf_route_test_hex_a1_bfs(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, MESHFABRIC_KIND_HEX, 1, dims), 0);
 	KUNIT_ASSERT_EQ(test, t.nodes, 3 * n * n - 3 * n + 1);
-	dist = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
-	queue = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
-	path = kunit_kcalloc(test, t.nodes + 1, sizeof(u32), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, dist);
-	KUNIT_ASSERT_NOT_NULL(test, queue);
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	dist = mf_kt_u32s(test, t.nodes);
+	queue = mf_kt_u32s(test, t.nodes);
+	path = mf_kt_u32s(test, t.nodes + 1);
 	for (src = 0; src < t.nodes; src++) {
 		mf_rt_hex_bfs(n, src, dist, queue);
 		for (dst = 0; dst < t.nodes; dst++) {
@@ -110,15 +109,7 @@ static void mf_route_test_hex_a1_bfs(struct kunit *test)
 
 /* ---- mesh/torus routings: shortest, adjacent, dimension order ---- */
 
-struct mf_rt_case {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[3];
-	u32 routing;
-};
-
-static const struct mf_rt_case mf_rt_cases[] = {
+static const struct mf_kt_topo mf_rt_cases[] = {
 	{ "dor mesh 4x5", MESHFABRIC_KIND_MESH, 2, { 4, 5 }, MESHFABRIC_ROUTE_DOR },
 	{ "dor mesh 3x2x4", MESHFABRIC_KIND_MESH, 3, { 3, 2, 4 }, MESHFABRIC_ROUTE_DOR },
 	{ "dor torus 5x4", MESHFABRIC_KIND_TORUS, 2, { 5, 4 }, MESHFABRIC_ROUTE_DOR },
@@ -136,12 +127,7 @@ static const struct mf_rt_case mf_rt_cases[] = {
 	{ "a1 hex 4", MESHFABRIC_KIND_HEX, 1, { 4 }, MESHFABRIC_ROUTE_A1 },
 };
 
-static void mf_rt_case_desc(const struct mf_rt_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(mf_rt, mf_rt_cases, mf_rt_case_desc);
+KUNIT_ARRAY_PARAM(mf_rt, mf_rt_cases, mf_kt_topo_desc);
 
 /* Port of a leading to b found by scanning a's ports, or -1. */
 static int mf_rt_scan_port(const struct mf_topo *t, u32 a, u32 b)
@@ -154,45 +140,20 @@ static int mf_rt_scan_port(const struct mf_topo *t, u32 a, u32 b)
 	return -1;
 }
 
-static void mf_rt_bfs(const struct mf_topo *t, u32 src, u32 *dist, u32 *queue)
-{
-	u32 head = 0, tail = 0, i, p;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[src] = 0;
-	queue[tail++] = src;
-	while (head < tail) {
-		u32 u = queue[head++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v >= 0 && dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				queue[tail++] = v;
-			}
-		}
-	}
-}
-
 static void mf_route_test_paths(struct kunit *test)
 {
-	const struct mf_rt_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 *dist, *queue, *path, src, dst, i, lastdim;
 	struct mf_topo t;
 	int len, port;
 
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, c->kind, c->ndims, c->dims), 0);
+	mf_kt_topo_init(test, c, &t);
 	KUNIT_ASSERT_EQ(test, mf_route_valid(&t, c->routing), 0);
-	dist = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
-	queue = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
-	path = kunit_kcalloc(test, t.nodes + 1, sizeof(u32), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, dist);
-	KUNIT_ASSERT_NOT_NULL(test, queue);
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	dist = mf_kt_u32s(test, t.nodes);
+	queue = mf_kt_u32s(test, t.nodes);
+	path = mf_kt_u32s(test, t.nodes + 1);
 	for (src = 0; src < t.nodes; src++) {
-		mf_rt_bfs(&t, src, dist, queue);
+		mf_bfs_q(&t, src, dist, queue);
 		KUNIT_EXPECT_EQ(test, mf_route_next(&t, c->routing, src, src),
 				-ENOENT);
 		for (dst = 0; dst < t.nodes; dst++) {
@@ -227,11 +188,11 @@ static void mf_route_test_paths(struct kunit *test)
 
 static void mf_route_test_homogeneous(struct kunit *test)
 {
-	const struct mf_rt_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	struct mf_topo t;
 	u32 cur, dst;
 
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, c->kind, c->ndims, c->dims), 0);
+	mf_kt_topo_init(test, c, &t);
 	if (c->kind == MESHFABRIC_KIND_MESH)
 		kunit_skip(test, "meshes are not homogeneous (004 section 2.1)");
 	for (cur = 0; cur < t.nodes; cur++)
@@ -248,46 +209,38 @@ static void mf_route_test_homogeneous(struct kunit *test)
 
 /* ---- Delta(R) of dimension-order routing, 004 Theorem 4 ---- */
 
-struct mf_delta_case {
-	u32 k;
-	u32 n;
+/* T_k^n: the torus k x ... x k of n dimensions (d = n, n = k here) */
+static const struct mf_kt_cube mf_delta_cases[] = {
+	{ 1, 3 }, { 1, 5 }, { 2, 3 }, { 2, 5 }, { 2, 7 }, { 2, 9 },
+	{ 3, 3 }, { 3, 5 }, { 3, 7 }, { 4, 3 },
 };
 
-static const struct mf_delta_case mf_delta_cases[] = {
-	{ 3, 1 }, { 5, 1 }, { 3, 2 }, { 5, 2 }, { 7, 2 }, { 9, 2 },
-	{ 3, 3 }, { 5, 3 }, { 7, 3 }, { 3, 4 },
-};
-
-static void mf_delta_desc(const struct mf_delta_case *c, char *desc)
+static void mf_delta_desc(const struct mf_kt_cube *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "T_%u^%u", c->k, c->n);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "T_%u^%u", c->n, c->d);
 }
 
 KUNIT_ARRAY_PARAM(mf_delta, mf_delta_cases, mf_delta_desc);
 
 static void mf_route_test_delta_dor(struct kunit *test)
 {
-	const struct mf_delta_case *c = test->param_value;
-	u32 dims[MF_MAX_DIMS], *path, i, x;
+	const struct mf_kt_cube *c = test->param_value;
+	u32 *path, i, x;
 	u64 delta, kn1 = 1, closed, size[2 * MF_MAX_DIMS], count[2 * MF_MAX_DIMS];
 	u64 lo = U64_MAX, hi = 0;
 	struct mf_topo t;
 	int len, port;
 
-	for (i = 0; i < c->n; i++) {
-		dims[i] = c->k;
-		if (i)
-			kn1 *= c->k;
-	}
-	closed = (u64)(c->k - 1) * (kn1 - 1) / 2;
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, MESHFABRIC_KIND_TORUS, c->n, dims), 0);
+	for (i = 1; i < c->d; i++)
+		kn1 *= c->n;
+	closed = (u64)(c->n - 1) * (kn1 - 1) / 2;
+	mf_kt_cube_init(test, c, &t);
 	KUNIT_ASSERT_EQ(test, mf_route_delta(&t, MESHFABRIC_ROUTE_DOR, &delta, size),
 			0);
 	KUNIT_EXPECT_EQ(test, delta, closed);
 
 	/* S_p: the nodes whose routed path to node 0 arrives through port p */
-	path = kunit_kcalloc(test, t.nodes + 1, sizeof(u32), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, path);
+	path = mf_kt_u32s(test, t.nodes + 1);
 	memset(count, 0, sizeof(count));
 	for (x = 1; x < t.nodes; x++) {
 		len = mf_route_path(&t, MESHFABRIC_ROUTE_DOR, x, 0, path, t.nodes + 1);
@@ -333,9 +286,4 @@ static struct kunit_case mf_route_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_route_test_suite = {
-	.name = "meshfabric_route",
-	.test_cases = mf_route_test_cases,
-};
-
-kunit_test_suite(mf_route_test_suite);
+MF_KUNIT_SUITE(route);

@@ -21,6 +21,7 @@
 
 #include "algo.h"
 #include "check.h"
+#include "mf_kunit.h"
 
 /* Build with mf_plan, check with mf_check; returns 0 and *st, or fails. */
 static int mf_sched_plan_check(struct kunit *test, const struct mf_topo *t,
@@ -169,19 +170,14 @@ static void mf_sched_test_hex_a2(struct kunit *test)
 
 /* ---- Tsay-Wang ---- */
 
-struct mf_tw_case {
-	u32 d;
-	u32 n;
-};
-
-static const struct mf_tw_case mf_tw_cases[] = {
+static const struct mf_kt_cube mf_tw_cases[] = {
 	{ 2, 3 }, { 2, 5 }, { 2, 7 }, { 2, 9 }, { 2, 11 }, { 2, 25 },
 	{ 2, 4 }, { 2, 6 }, { 2, 8 }, { 2, 10 },
 	{ 3, 3 }, { 3, 5 }, { 3, 7 }, { 3, 9 }, { 3, 4 }, { 3, 6 },
 	{ 4, 3 }, { 4, 5 }, { 4, 4 },
 };
 
-static void mf_tw_desc(const struct mf_tw_case *c, char *desc)
+static void mf_tw_desc(const struct mf_kt_cube *c, char *desc)
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "d=%u n=%u", c->d, c->n);
 }
@@ -190,16 +186,14 @@ KUNIT_ARRAY_PARAM(mf_tw, mf_tw_cases, mf_tw_desc);
 
 static void mf_sched_test_tsay_wang(struct kunit *test)
 {
-	const struct mf_tw_case *c = test->param_value;
-	u32 dims[MF_MAX_DIMS], i, bound, lower, src;
+	const struct mf_kt_cube *c = test->param_value;
+	u32 i, bound, lower, src;
 	u64 nd = 1;
 	struct mf_stats st;
 	struct mf_topo t;
 
-	for (i = 0; i < c->d; i++) {
-		dims[i] = c->n;
+	for (i = 0; i < c->d; i++)
 		nd *= c->n;
-	}
 	if (c->n & 1)
 		bound = c->d * mf_ceil_log(2 * c->d + 1, c->n) + 1;
 	else
@@ -207,7 +201,7 @@ static void mf_sched_test_tsay_wang(struct kunit *test)
 			DIV_ROUND_UP(c->d, 2) + 1;
 	/* Lemma 1: ceil(d log_{2d+1} n) = least s with (2d+1)^s >= n^d */
 	lower = mf_ceil_log(2 * c->d + 1, nd);
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, MESHFABRIC_KIND_TORUS, c->d, dims), 0);
+	mf_kt_cube_init(test, c, &t);
 	for (src = 0; src < t.nodes; src += t.nodes / 3 + 1) {
 		if (mf_sched_plan_check(test, &t, MESHFABRIC_ALGO_TSAY_WANG, src,
 					&st))
@@ -222,14 +216,7 @@ static void mf_sched_test_tsay_wang(struct kunit *test)
 
 /* ---- every algorithm on every topology it covers ---- */
 
-struct mf_any_case {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[3];
-};
-
-static const struct mf_any_case mf_any_cases[] = {
+static const struct mf_kt_topo mf_any_cases[] = {
 	{ "mesh 8", MESHFABRIC_KIND_MESH, 1, { 8 } },
 	{ "mesh 5x3", MESHFABRIC_KIND_MESH, 2, { 5, 3 } },
 	{ "mesh 4x4", MESHFABRIC_KIND_MESH, 2, { 4, 4 } },
@@ -243,21 +230,16 @@ static const struct mf_any_case mf_any_cases[] = {
 	{ "hex 5", MESHFABRIC_KIND_HEX, 1, { 5 } },
 };
 
-static void mf_any_desc(const struct mf_any_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(mf_any, mf_any_cases, mf_any_desc);
+KUNIT_ARRAY_PARAM(mf_any, mf_any_cases, mf_kt_topo_desc);
 
 static void mf_sched_test_every_algo(struct kunit *test)
 {
-	const struct mf_any_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 i, src, lower, covered = 0;
 	struct mf_stats st;
 	struct mf_topo t;
 
-	KUNIT_ASSERT_EQ(test, mf_topo_init(&t, c->kind, c->ndims, c->dims), 0);
+	mf_kt_topo_init(test, c, &t);
 	KUNIT_EXPECT_NOT_NULL(test, mf_algos[0]);
 	for (i = 0; mf_algos[i]; i++) {
 		const struct mf_algo *a = mf_algos[i];
@@ -367,9 +349,4 @@ static struct kunit_case mf_sched_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_sched_test_suite = {
-	.name = "meshfabric_sched",
-	.test_cases = mf_sched_test_cases,
-};
-
-kunit_test_suite(mf_sched_test_suite);
+MF_KUNIT_SUITE(sched);

@@ -3,7 +3,7 @@
  * topo_test.c - KUnit suite meshfabric_topo: the portable core's topology
  * code (core/topo.c) inside the kernel.  Node counts against the product
  * of the sizes (3n^2 - 3n + 1 for H_n, 003), coordinate round trips,
- * distances against a breadth-first search written here over
+ * distances against the tests' breadth-first search (mf_bfs.h) over
  * mf_topo_neighbor(), and diameters against the closed forms (mesh:
  * sum(n_i - 1); torus: sum(floor(n_i / 2)); H_n: n - 1, 003) and against
  * the largest BFS eccentricity.
@@ -12,15 +12,10 @@
 #include <linux/slab.h>
 
 #include "topo.h"
+#include "mf_bfs.h"
+#include "mf_kunit.h"
 
-struct mf_topo_case {
-	const char *desc;
-	u32 kind;
-	u32 ndims;
-	u32 dims[4];
-};
-
-static const struct mf_topo_case mf_topo_cases[] = {
+static const struct mf_kt_topo mf_topo_cases[] = {
 	{ "mesh 7", MESHFABRIC_KIND_MESH, 1, { 7 } },
 	{ "mesh 4x5", MESHFABRIC_KIND_MESH, 2, { 4, 5 } },
 	{ "mesh 2x3x4", MESHFABRIC_KIND_MESH, 3, { 2, 3, 4 } },
@@ -36,50 +31,16 @@ static const struct mf_topo_case mf_topo_cases[] = {
 	{ "hex 6", MESHFABRIC_KIND_HEX, 1, { 6 } },
 };
 
-static void mf_topo_case_desc(const struct mf_topo_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(mf_topo, mf_topo_cases, mf_topo_case_desc);
+KUNIT_ARRAY_PARAM(mf_topo, mf_topo_cases, mf_kt_topo_desc);
 
 static void mf_topo_setup(struct kunit *test, struct mf_topo *t)
 {
-	const struct mf_topo_case *c = test->param_value;
-
-	KUNIT_ASSERT_EQ(test, mf_topo_init(t, c->kind, c->ndims, c->dims), 0);
-}
-
-/* Breadth-first search from src over mf_topo_neighbor(); dist[] out. */
-static void mf_topo_bfs(struct kunit *test, const struct mf_topo *t, u32 src,
-			u32 *dist, u32 *queue)
-{
-	u32 head = 0, tail = 0, i, p;
-
-	for (i = 0; i < t->nodes; i++)
-		dist[i] = U32_MAX;
-	dist[src] = 0;
-	queue[tail++] = src;
-	while (head < tail) {
-		u32 u = queue[head++];
-
-		for (p = 0; p < t->nports; p++) {
-			s64 v = mf_topo_neighbor(t, u, p);
-
-			if (v < 0)
-				continue;
-			KUNIT_ASSERT_LT(test, v, (s64)t->nodes);
-			if (dist[v] == U32_MAX) {
-				dist[v] = dist[u] + 1;
-				queue[tail++] = v;
-			}
-		}
-	}
+	mf_kt_topo_init(test, test->param_value, t);
 }
 
 static void mf_topo_test_nodes(struct kunit *test)
 {
-	const struct mf_topo_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	struct mf_topo t;
 	u32 i, want = 1;
 
@@ -97,7 +58,7 @@ static void mf_topo_test_nodes(struct kunit *test)
 
 static void mf_topo_test_coords(struct kunit *test)
 {
-	const struct mf_topo_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 coords[MF_MAX_DIMS];
 	struct mf_topo t;
 	u32 id, i, expect;
@@ -120,18 +81,21 @@ static void mf_topo_test_coords(struct kunit *test)
 
 static void mf_topo_test_distance(struct kunit *test)
 {
-	const struct mf_topo_case *c = test->param_value;
+	const struct mf_kt_topo *c = test->param_value;
 	u32 *dist, *queue, src, v, ecc, diam = 0;
 	struct mf_topo t;
 	u32 i, closed = 0;
 
 	mf_topo_setup(test, &t);
-	dist = kunit_kcalloc(test, t.nodes, sizeof(*dist), GFP_KERNEL);
-	queue = kunit_kcalloc(test, t.nodes, sizeof(*queue), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, dist);
-	KUNIT_ASSERT_NOT_NULL(test, queue);
+	dist = mf_kt_u32s(test, t.nodes);
+	queue = mf_kt_u32s(test, t.nodes);
+	/* the search indexes dist[] by the neighbours' ids */
+	for (src = 0; src < t.nodes; src++)
+		for (i = 0; i < t.nports; i++)
+			KUNIT_ASSERT_LT(test, mf_topo_neighbor(&t, src, i),
+					(s64)t.nodes);
 	for (src = 0; src < t.nodes; src++) {
-		mf_topo_bfs(test, &t, src, dist, queue);
+		mf_bfs_q(&t, src, dist, queue);
 		ecc = 0;
 		for (v = 0; v < t.nodes; v++) {
 			KUNIT_ASSERT_NE(test, dist[v], U32_MAX);
@@ -209,9 +173,4 @@ static struct kunit_case mf_topo_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_topo_test_suite = {
-	.name = "meshfabric_topo",
-	.test_cases = mf_topo_test_cases,
-};
-
-kunit_test_suite(mf_topo_test_suite);
+MF_KUNIT_SUITE(topo);

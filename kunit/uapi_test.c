@@ -14,82 +14,93 @@
 
 #include "mf.h"
 #include "name.h"
+#include "mf_kunit.h"
 
-enum mf_uf {
-	UF_NONE, UF_FLAGS, UF_RESERVED, UF_KIND, UF_NDIMS, UF_DIM, UF_ROUTING,
-	UF_NAME, UF_ALGO, UF_LEN, UF_ETHERTYPE,
-};
-
+/* A bad input: the u32 at byte offset off of a valid request set to
+ * value (MF_UF_NONE: none), or the name set, against the errno expected.
+ */
 struct mf_uapi_case {
 	const char *desc;
-	enum mf_uf field;
-	u32 index;		/* dims[] / reserved[] index */
+	size_t off;
 	u32 value;
-	const char *name;	/* UF_NAME: bytes copied (up to 16, no NUL added) */
+	const char *name;	/* create: bytes copied (up to 16, no NUL added) */
 	int err;
 };
 
+#define MF_UF_NONE	SIZE_MAX
+#define MF_UC(field)	offsetof(struct meshfabric_create, field)
+#define MF_UB(field)	offsetof(struct meshfabric_bcast, field)
+
+static void mf_uapi_apply(void *req, const struct mf_uapi_case *p)
+{
+	if (p->off != MF_UF_NONE)
+		*(u32 *)((u8 *)req + p->off) = p->value;
+}
+
 /* CREATE: applied to a valid 4 x 4 torus request */
 static const struct mf_uapi_case mf_create_cases[] = {
-	{ "valid 4x4 torus", UF_NONE, 0, 0, NULL, 0 },
-	{ "flags 1", UF_FLAGS, 0, 1, NULL, -EINVAL },
-	{ "flags 0x80000000", UF_FLAGS, 0, 0x80000000, NULL, -EINVAL },
-	{ "reserved[0]", UF_RESERVED, 0, 1, NULL, -EINVAL },
-	{ "reserved[2]", UF_RESERVED, 2, 7, NULL, -EINVAL },
-	{ "kind 0", UF_KIND, 0, 0, NULL, -EINVAL },
-	{ "kind 4", UF_KIND, 0, 4, NULL, -EINVAL },
-	{ "kind ~0", UF_KIND, 0, 0xffffffff, NULL, -EINVAL },
-	{ "ndims 0", UF_NDIMS, 0, 0, NULL, -EINVAL },
-	{ "ndims 9", UF_NDIMS, 0, MESHFABRIC_MAX_DIMS + 1, NULL, -EINVAL },
-	{ "dims[0] 0", UF_DIM, 0, 0, NULL, -EINVAL },
-	{ "dims[1] 1", UF_DIM, 1, 1, NULL, -EINVAL },
-	{ "dims[2] set beyond ndims", UF_DIM, 2, 4, NULL, -EINVAL },
-	{ "dims[7] set beyond ndims", UF_DIM, 7, 2, NULL, -EINVAL },
-	{ "dims[0] 65537 (> MAX_NODES)", UF_DIM, 0, MESHFABRIC_MAX_NODES + 1, NULL,
+	{ "valid 4x4 torus", MF_UF_NONE, 0, NULL, 0 },
+	{ "flags 1", MF_UC(flags), 1, NULL, -EINVAL },
+	{ "flags 0x80000000", MF_UC(flags), 0x80000000, NULL, -EINVAL },
+	{ "reserved[0]", MF_UC(reserved[0]), 1, NULL, -EINVAL },
+	{ "reserved[2]", MF_UC(reserved[2]), 7, NULL, -EINVAL },
+	{ "kind 0", MF_UC(kind), 0, NULL, -EINVAL },
+	{ "kind 4", MF_UC(kind), 4, NULL, -EINVAL },
+	{ "kind ~0", MF_UC(kind), 0xffffffff, NULL, -EINVAL },
+	{ "ndims 0", MF_UC(ndims), 0, NULL, -EINVAL },
+	{ "ndims 9", MF_UC(ndims), MESHFABRIC_MAX_DIMS + 1, NULL, -EINVAL },
+	{ "dims[0] 0", MF_UC(dims[0]), 0, NULL, -EINVAL },
+	{ "dims[1] 1", MF_UC(dims[1]), 1, NULL, -EINVAL },
+	{ "dims[2] set beyond ndims", MF_UC(dims[2]), 4, NULL, -EINVAL },
+	{ "dims[7] set beyond ndims", MF_UC(dims[7]), 2, NULL, -EINVAL },
+	{ "dims[0] 65537 (> MAX_NODES)", MF_UC(dims[0]), MESHFABRIC_MAX_NODES + 1, NULL,
 	  -E2BIG },
-	{ "dims[0] ~0", UF_DIM, 0, 0xffffffff, NULL, -E2BIG },
-	{ "16384x4 = MAX_NODES", UF_DIM, 0, MESHFABRIC_MAX_NODES / 4, NULL, 0 },
-	{ "16385x4 > MAX_NODES", UF_DIM, 0, MESHFABRIC_MAX_NODES / 4 + 1, NULL,
+	{ "dims[0] ~0", MF_UC(dims[0]), 0xffffffff, NULL, -E2BIG },
+	{ "16384x4 = MAX_NODES", MF_UC(dims[0]), MESHFABRIC_MAX_NODES / 4, NULL, 0 },
+	{ "16385x4 > MAX_NODES", MF_UC(dims[0]), MESHFABRIC_MAX_NODES / 4 + 1, NULL,
 	  -E2BIG },
-	{ "routing 5", UF_ROUTING, 0, MESHFABRIC_ROUTE_MAX + 1, NULL, -EINVAL },
-	{ "routing ~0", UF_ROUTING, 0, 0xffffffff, NULL, -EINVAL },
-	{ "name empty", UF_NAME, 0, 0, "", 0 },
-	{ "name f1.x_y", UF_NAME, 0, 0, "f1.x_y", 0 },
-	/* '-' would make the tool's namespace names NAME-x-y ambiguous */
-	{ "name f-1", UF_NAME, 0, 0, "f-1", -EINVAL },
-	{ "name 1f (digit first)", UF_NAME, 0, 0, "1f", -EINVAL },
-	{ "name lo", UF_NAME, 0, 0, "lo", -EINVAL },
-	{ "name mf12 (reserved)", UF_NAME, 0, 0, "mf12", -EINVAL },
-	{ "name mf12a", UF_NAME, 0, 0, "mf12a", 0 },
-	{ "name mf", UF_NAME, 0, 0, "mf", 0 },
-	{ "name 15 chars", UF_NAME, 0, 0, "abcdefghijklmno", 0 },
-	{ "name without NUL", UF_NAME, 0, 0, "abcdefghijklmnop", -EINVAL },
-	{ "name with space", UF_NAME, 0, 0, "a b", -EINVAL },
-	{ "name with slash", UF_NAME, 0, 0, "a/b", -EINVAL },
-	{ "name with newline", UF_NAME, 0, 0, "a\nb", -EINVAL },
+	{ "routing 5", MF_UC(routing), MESHFABRIC_ROUTE_MAX + 1, NULL, -EINVAL },
+	{ "routing ~0", MF_UC(routing), 0xffffffff, NULL, -EINVAL },
+	/* names accepted */
+	{ "name empty", MF_UF_NONE, 0, "", 0 },
+	{ "name f1.x_y", MF_UF_NONE, 0, "f1.x_y", 0 },
+	{ "name mf12a", MF_UF_NONE, 0, "mf12a", 0 },
+	{ "name mf", MF_UF_NONE, 0, "mf", 0 },
+	{ "name 15 chars", MF_UF_NONE, 0, "abcdefghijklmno", 0 },
+	/* and refused; '-' would make the tool's namespace names NAME-x-y
+	 * ambiguous
+	 */
+	{ "name f-1", MF_UF_NONE, 0, "f-1", -EINVAL },
+	{ "name 1f (digit first)", MF_UF_NONE, 0, "1f", -EINVAL },
+	{ "name lo", MF_UF_NONE, 0, "lo", -EINVAL },
+	{ "name mf12 (reserved)", MF_UF_NONE, 0, "mf12", -EINVAL },
+	{ "name without NUL", MF_UF_NONE, 0, "abcdefghijklmnop", -EINVAL },
+	{ "name with space", MF_UF_NONE, 0, "a b", -EINVAL },
+	{ "name with slash", MF_UF_NONE, 0, "a/b", -EINVAL },
+	{ "name with newline", MF_UF_NONE, 0, "a\nb", -EINVAL },
 };
 
 /* BCAST: applied to a valid request */
 static const struct mf_uapi_case mf_bcast_cases[] = {
-	{ "valid", UF_NONE, 0, 0, NULL, 0 },
-	{ "flags async", UF_FLAGS, 0, MESHFABRIC_BCAST_ASYNC, NULL, 0 },
-	{ "flags 2", UF_FLAGS, 0, 2, NULL, -EINVAL },
-	{ "flags ~0", UF_FLAGS, 0, 0xffffffff, NULL, -EINVAL },
-	{ "algo auto", UF_ALGO, 0, MESHFABRIC_ALGO_AUTO, NULL, 0 },
-	{ "algo max", UF_ALGO, 0, MESHFABRIC_ALGO_MAX, NULL, 0 },
-	{ "algo max + 1", UF_ALGO, 0, MESHFABRIC_ALGO_MAX + 1, NULL, -EINVAL },
-	{ "algo user", UF_ALGO, 0, MESHFABRIC_ALGO_USER, NULL, 0 },
-	{ "algo user + 1", UF_ALGO, 0, MESHFABRIC_ALGO_USER + 1, NULL, -EINVAL },
-	{ "len 0", UF_LEN, 0, 0, NULL, 0 },
-	{ "len MAX_PAYLOAD", UF_LEN, 0, MESHFABRIC_MAX_PAYLOAD, NULL, 0 },
-	{ "len MAX_PAYLOAD + 1", UF_LEN, 0, MESHFABRIC_MAX_PAYLOAD + 1, NULL,
+	{ "valid", MF_UF_NONE, 0, NULL, 0 },
+	{ "flags async", MF_UB(flags), MESHFABRIC_BCAST_ASYNC, NULL, 0 },
+	{ "flags 2", MF_UB(flags), 2, NULL, -EINVAL },
+	{ "flags ~0", MF_UB(flags), 0xffffffff, NULL, -EINVAL },
+	{ "algo auto", MF_UB(algo), MESHFABRIC_ALGO_AUTO, NULL, 0 },
+	{ "algo max", MF_UB(algo), MESHFABRIC_ALGO_MAX, NULL, 0 },
+	{ "algo max + 1", MF_UB(algo), MESHFABRIC_ALGO_MAX + 1, NULL, -EINVAL },
+	{ "algo user", MF_UB(algo), MESHFABRIC_ALGO_USER, NULL, 0 },
+	{ "algo user + 1", MF_UB(algo), MESHFABRIC_ALGO_USER + 1, NULL, -EINVAL },
+	{ "len 0", MF_UB(len), 0, NULL, 0 },
+	{ "len MAX_PAYLOAD", MF_UB(len), MESHFABRIC_MAX_PAYLOAD, NULL, 0 },
+	{ "len MAX_PAYLOAD + 1", MF_UB(len), MESHFABRIC_MAX_PAYLOAD + 1, NULL,
 	  -E2BIG },
-	{ "len ~0", UF_LEN, 0, 0xffffffff, NULL, -E2BIG },
-	{ "ethertype 0x05ff", UF_ETHERTYPE, 0, 0x05ff, NULL, -EINVAL },
-	{ "ethertype 0", UF_ETHERTYPE, 0, 0, NULL, -EINVAL },
-	{ "ethertype 0x0600", UF_ETHERTYPE, 0, 0x0600, NULL, 0 },
-	{ "ethertype 0xffff", UF_ETHERTYPE, 0, 0xffff, NULL, 0 },
-	{ "ethertype 0x10000", UF_ETHERTYPE, 0, 0x10000, NULL, -EINVAL },
+	{ "len ~0", MF_UB(len), 0xffffffff, NULL, -E2BIG },
+	{ "ethertype 0x05ff", MF_UB(ethertype), 0x05ff, NULL, -EINVAL },
+	{ "ethertype 0", MF_UB(ethertype), 0, NULL, -EINVAL },
+	{ "ethertype 0x0600", MF_UB(ethertype), 0x0600, NULL, 0 },
+	{ "ethertype 0xffff", MF_UB(ethertype), 0xffff, NULL, 0 },
+	{ "ethertype 0x10000", MF_UB(ethertype), 0x10000, NULL, -EINVAL },
 };
 
 static void mf_uapi_desc(const struct mf_uapi_case *c, char *desc)
@@ -116,31 +127,9 @@ static void mf_uapi_test_create(struct kunit *test)
 	struct meshfabric_create c;
 
 	mf_uapi_valid_create(&c);
-	switch (p->field) {
-	case UF_FLAGS:
-		c.flags = p->value;
-		break;
-	case UF_RESERVED:
-		c.reserved[p->index] = p->value;
-		break;
-	case UF_KIND:
-		c.kind = p->value;
-		break;
-	case UF_NDIMS:
-		c.ndims = p->value;
-		break;
-	case UF_DIM:
-		c.dims[p->index] = p->value;
-		break;
-	case UF_ROUTING:
-		c.routing = p->value;
-		break;
-	case UF_NAME:
+	mf_uapi_apply(&c, p);
+	if (p->name)
 		memcpy(c.name, p->name, min(strlen(p->name), sizeof(c.name)));
-		break;
-	default:
-		break;
-	}
 	KUNIT_EXPECT_EQ(test, mf_validate_create(&c), p->err);
 }
 
@@ -153,22 +142,7 @@ static void mf_uapi_test_bcast(struct kunit *test)
 	b.algo = MESHFABRIC_ALGO_FLOOD;
 	b.len = 100;
 	b.ethertype = 0x88b5;
-	switch (p->field) {
-	case UF_FLAGS:
-		b.flags = p->value;
-		break;
-	case UF_ALGO:
-		b.algo = p->value;
-		break;
-	case UF_LEN:
-		b.len = p->value;
-		break;
-	case UF_ETHERTYPE:
-		b.ethertype = p->value;
-		break;
-	default:
-		break;
-	}
+	mf_uapi_apply(&b, p);
 	KUNIT_EXPECT_EQ(test, mf_validate_bcast(&b), p->err);
 }
 
@@ -231,6 +205,16 @@ static void mf_uapi_test_name_bounds(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mf_name_check(name, MESHFABRIC_NAME_LEN, true), 0);
 }
 
+/* LINK_SET: the valid request v with one change (a statement) in ls is
+ * refused.
+ */
+#define MF_LS_BAD(change)						\
+	do {								\
+		ls = v;							\
+		change;							\
+		KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL); \
+	} while (0)
+
 /* LINK_SET: every field at and past its limit, fields set without their
  * flag, reserved fields; and a fabric's links against node and port.
  */
@@ -257,36 +241,16 @@ static void mf_uapi_test_link_set(struct kunit *test)
 	ls.loss = 0;
 	ls.switching = 0;
 	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.flags |= 1U << 6;	/* unknown */
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.rate++;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.delay_ns++;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.queue++;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.queue = 0;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.loss++;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.switching++;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.flags = MESHFABRIC_LINK_RATE;	/* delay etc. without flags */
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.count = 1;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
-	ls = v;
-	ls.reserved = 1;
-	KUNIT_EXPECT_EQ(test, mf_validate_link_set(&ls), -EINVAL);
+	MF_LS_BAD(ls.flags |= 1U << 6);	/* unknown */
+	MF_LS_BAD(ls.rate++);
+	MF_LS_BAD(ls.delay_ns++);
+	MF_LS_BAD(ls.queue++);
+	MF_LS_BAD(ls.queue = 0);
+	MF_LS_BAD(ls.loss++);
+	MF_LS_BAD(ls.switching++);
+	MF_LS_BAD(ls.flags = MESHFABRIC_LINK_RATE);	/* delay etc. without flags */
+	MF_LS_BAD(ls.count = 1);
+	MF_LS_BAD(ls.reserved = 1);
 
 	/* a 3x2 mesh: 7 links each way, 14 directed */
 	memset(&c, 0, sizeof(c));
@@ -517,9 +481,4 @@ static struct kunit_case mf_uapi_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite mf_uapi_test_suite = {
-	.name = "meshfabric_uapi",
-	.test_cases = mf_uapi_test_cases,
-};
-
-kunit_test_suite(mf_uapi_test_suite);
+MF_KUNIT_SUITE(uapi);

@@ -37,50 +37,53 @@ static void random_faults(struct mf_faults *f, const struct mf_topo *t,
 		mf_faults_add_link(f, t, rnd(t->nodes), rnd(t->nports));
 }
 
-/* An n x n fabric of kind with links random failed links (seeded). */
-static void setup(u32 kind, u32 n, u32 links, u32 seed, struct mf_topo *t,
-		  struct mf_faults *f)
+/* An n x n fabric of kind with links random failed links (seeded), and
+ * the CPU clock at its end (t0).
+ */
+struct fbench {
+	struct mf_topo t;
+	struct mf_faults f;
+	double t0;
+};
+
+static void setup(struct fbench *b, u32 kind, u32 n, u32 links, u32 seed)
 {
 	u32 dims[2] = { n, n };
 
-	mf_topo_init(t, kind, 2, dims);
+	mf_topo_init(&b->t, kind, 2, dims);
 	rng = seed;
-	random_faults(f, t, links);
+	random_faults(&b->f, &b->t, links);
+	b->t0 = now();
 }
 
 static int route_row(u32 n, u32 links, u32 routing, u32 seed)
 {
 	struct mf_froute r;
-	struct mf_faults f;
-	struct mf_topo t;
-	double t0, el;
+	struct fbench b;
 	int err;
 
-	setup(MESHFABRIC_KIND_TORUS, n, links, seed, &t, &f);
-	t0 = now();
-	err = mf_froute_build(&r, &t, routing, &f);
-	el = now() - t0;
+	setup(&b, MESHFABRIC_KIND_TORUS, n, links, seed);
+	err = mf_froute_build(&r, &b.t, routing, &b.f);
 	printf("torus %ux%u %-8s %2u failed links  seed %-3u %8.1f ms cpu  %8u exceptions  %6u dsts  %9.1f KiB%s\n",
-	       n, n, mf_route_name(routing), links, seed, el * 1e3, r.nexc,
-	       r.ndst, mf_froute_bytes(&r) / 1024.0, err ? "  ERROR" : "");
+	       n, n, mf_route_name(routing), links, seed,
+	       (now() - b.t0) * 1e3, r.nexc, r.ndst,
+	       mf_froute_bytes(&r) / 1024.0, err ? "  ERROR" : "");
 	mf_froute_free(&r);
-	mf_faults_free(&f);
+	mf_faults_free(&b.f);
 	return err;
 }
 
 static int repair_row(u32 kind, u32 n, u32 links, u32 seed)
 {
 	struct mf_fault_plan res;
-	struct mf_faults f;
 	struct mf_sched s;
-	struct mf_topo t;
-	double t0, el;
+	struct fbench b;
+	double el;
 	int err;
 
-	setup(kind, n, links, seed, &t, &f);
-	t0 = now();
-	err = mf_plan_faults(&t, MESHFABRIC_ALGO_AUTO, 0, 0, 0, &f, &s, &res);
-	el = now() - t0;
+	setup(&b, kind, n, links, seed);
+	err = mf_plan_faults(&b.t, MESHFABRIC_ALGO_AUTO, 0, 0, 0, &b.f, &s, &res);
+	el = now() - b.t0;
 	if (err) {
 		printf("plan around faults failed: %d\n", err);
 	} else {
@@ -91,7 +94,7 @@ static int repair_row(u32 kind, u32 n, u32 links, u32 seed)
 		       (unsigned long long)res.stats.tcd, res.stats.unreachable);
 	}
 	mf_sched_free(&s);
-	mf_faults_free(&f);
+	mf_faults_free(&b.f);
 	return err;
 }
 

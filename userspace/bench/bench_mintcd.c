@@ -13,19 +13,10 @@
  * Build: cc -O2 -std=gnu99 -Iinclude/uapi -Idrivers/net/meshfabric/core
  *        userspace/bench/bench_mintcd.c drivers/net/meshfabric/core/\*.c
  */
-#include <stdio.h>
-#include <time.h>
+#include "mf_bench.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Plan and check; TCD or U64_MAX.  *secs += the planning time only. */
 static u64 plan(const struct mf_topo *t, u32 id, u32 src, double *secs, u64 *cont)
@@ -33,12 +24,12 @@ static u64 plan(const struct mf_topo *t, u32 id, u32 src, double *secs, u64 *con
 	struct mf_sched s;
 	struct mf_stats st;
 	char err[160];
-	double t0 = now();
+	double t0 = mf_now();
 	int ret = mf_plan(t, id, src, MESHFABRIC_ROUTE_DEFAULT, &s, NULL);
 	u64 tcd = U64_MAX;
 
 	if (secs)
-		*secs += now() - t0;
+		*secs += mf_now() - t0;
 	if (!ret && !mf_check(t, &s, &st, err, sizeof(err))) {
 		tcd = st.tcd;
 		if (cont)
@@ -204,14 +195,14 @@ int main(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		one(cases[i][0], cases[i][1], eyes);
 	mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, dims);
-	t0 = now();
+	t0 = mf_now();
 	for (s = 0; s < t.nodes; s++) {
 		m = plan(&t, MESHFABRIC_ALGO_MINTCD, s, &secs, NULL);
 		if (m < mn)
 			mn = m;
 	}
 	printf("64x64 every source: %u plans, %.2f s planning, %.2f s with mf_check;"
-	       " min TCD %llu (paper %llu)\n", t.nodes, secs, now() - t0,
+	       " min TCD %llu (paper %llu)\n", t.nodes, secs, mf_now() - t0,
 	       (unsigned long long)mn, (unsigned long long)paper_opt(2, 6));
 	return 0;
 }

@@ -14,19 +14,10 @@
  *
  * Build: make bench-progs (build/bench/bench_split)
  */
-#include <stdio.h>
-#include <time.h>
+#include "mf_bench.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Plan and check; 0 and *st, or -1.  *secs += the planning time only. */
 static int plan(const struct mf_topo *t, u32 id, u32 src, double *secs,
@@ -34,11 +25,11 @@ static int plan(const struct mf_topo *t, u32 id, u32 src, double *secs,
 {
 	struct mf_sched s;
 	char err[160];
-	double t0 = now();
+	double t0 = mf_now();
 	int ret = mf_plan(t, id, src, MESHFABRIC_ROUTE_DEFAULT, &s, NULL);
 
 	if (secs)
-		*secs += now() - t0;
+		*secs += mf_now() - t0;
 	if (!ret && mf_check(t, &s, st, err, sizeof(err))) {
 		printf("INVALID schedule algo %u src %u: %s\n", id, src, err);
 		ret = -1;

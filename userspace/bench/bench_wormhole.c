@@ -4,24 +4,8 @@
  * on 1024x1024 and 101x101x101 tori and meshes (mesh: from a corner):
  * seconds, steps, the counting lower bound, TCD, peak RSS.
  */
-#include <stdio.h>
-#include <time.h>
-#include <sys/resource.h>
-#include "algo.h"
-#include "check.h"
+#include "mf_bench.h"
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Counting bound: per step every informed node informs at most its
- * degree; the degrees of a mesh/torus node follow from its coordinates
- * (torus: 2 per dimension, 1 if the size is 2; mesh: 1 at an end).
- */
 static u32 bound(const struct mf_topo *t, u32 src)
 {
 	u64 hist[2 * MF_MAX_DIMS + 1] = { 0 }, informed = 1, more, left, k;
@@ -54,37 +38,17 @@ static u32 bound(const struct mf_topo *t, u32 src)
 
 static int one(u32 kind, u32 d, u32 n)
 {
-	u32 dims[MF_MAX_DIMS], i;
-	struct mf_topo t;
-	struct mf_sched s;
-	struct mf_stats st;
-	struct rusage ru;
-	char err[128] = "";
-	double t0, t1, t2;
-	int ret;
+	struct mf_bench_run r;
 
-	for (i = 0; i < d; i++)
-		dims[i] = n;
-	if (mf_topo_init(&t, kind, d, dims))
+	if (mf_bench_cube(&r, kind, d, n) ||
+	    mf_bench_plan(&r, MESHFABRIC_ALGO_WORMHOLE, 0))
 		return 1;
-	t0 = now();
-	ret = mf_plan(&t, MESHFABRIC_ALGO_WORMHOLE, 0, 0, &s, NULL);
-	t1 = now();
-	if (!ret)
-		ret = mf_check(&t, &s, &st, err, sizeof(err));
-	t2 = now();
-	getrusage(RUSAGE_SELF, &ru);
-	if (ret) {
-		printf("wormhole %s %u^%u: error %d %s\n",
-		       mf_topo_kind_name(kind), n, d, ret, err);
-		mf_sched_free(&s);
-		return 1;
-	}
 	printf("wormhole %s %u^%u from node 0 (%u nodes): build %.3f s, check %.3f s, total %.3f s, steps %u, lower bound %u, tcd %llu, contention %llu, peak rss %ld KiB\n",
-	       mf_topo_kind_name(kind), n, d, t.nodes, t1 - t0, t2 - t1,
-	       t2 - t0, st.steps, bound(&t, 0), (unsigned long long)st.tcd,
-	       (unsigned long long)st.contention, ru.ru_maxrss);
-	mf_sched_free(&s);
+	       mf_topo_kind_name(kind), n, d, r.t.nodes, r.build, r.check,
+	       r.build + r.check, r.st.steps, bound(&r.t, 0),
+	       (unsigned long long)r.st.tcd,
+	       (unsigned long long)r.st.contention, mf_maxrss_kib());
+	mf_sched_free(&r.s);
 	return 0;
 }
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
+#include "algo.h"
 
 static int mf_t_cases, mf_t_failed_cases, mf_t_case_fails;
 
@@ -83,6 +84,38 @@ static inline int mf_test_done(void)
 	}
 	printf("1..%d\n", mf_t_cases);
 	return mf_t_failed_cases ? 1 : 0;
+}
+
+/* t = the kind's n x ... x n of d dimensions (d <= MF_MAX_DIMS),
+ * EXPECTing mf_topo_init() to accept it.
+ */
+static inline void mf_test_cube(struct mf_topo *t, u32 kind, u32 d, u32 n)
+{
+	u32 dims[MF_MAX_DIMS], i;
+
+	for (i = 0; i < d; i++)
+		dims[i] = n;
+	EXPECT_EQ(mf_topo_init(t, kind, d, dims), 0);
+}
+
+/* Builds algorithm id from src on t (default routing) and checks it with
+ * mf_check(), EXPECTing both to succeed: 0 with *st filled, or the
+ * error.  The statistics are the independent checker's.
+ */
+static inline int mf_test_plan(const struct mf_topo *t, u32 id, u32 src,
+			       struct mf_stats *st)
+{
+	struct mf_sched s;
+	char err[160] = "";
+	int ret = mf_plan(t, id, src, MESHFABRIC_ROUTE_DEFAULT, &s, NULL);
+
+	EXPECT_MSG(ret == 0, "plan algo %u src %u: %d", id, src, ret);
+	if (!ret) {
+		ret = mf_check(t, &s, st, err, sizeof(err));
+		EXPECT_MSG(ret == 0, "algo %u src %u: %s", id, src, err);
+	}
+	mf_sched_free(&s);
+	return ret;
 }
 
 #endif /* MF_TEST_H */

@@ -13,7 +13,7 @@
 #include "mf_test.h"
 #include "algo.h"
 #include "check.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "route.h"
 
 static u32 ecc_bfs(const struct mf_topo *t, u32 a)

@@ -5,7 +5,7 @@
  * breadth-first search.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "check.h"
 #include "topo.h"
 

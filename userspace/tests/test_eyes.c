@@ -19,7 +19,7 @@
  * mf_check, which gives its TCD, steps and contention.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 
@@ -149,15 +149,14 @@ static u32 node_at(const struct mf_topo *t, const u32 *c)
 
 static void test_eye_coordinates(void)
 {
+	/* 001 section 2.1 examples: k, eye1(k), eye2(k) */
+	static const u32 ex[][3] = { { 1, 0, 1 }, { 2, 1, 2 }, { 3, 2, 5 } };
 	u32 k;
 
-	/* 001 section 2.1 examples */
-	EXPECT_EQ(eye1(1), 0);
-	EXPECT_EQ(eye2(1), 1);
-	EXPECT_EQ(eye1(2), 1);
-	EXPECT_EQ(eye2(2), 2);
-	EXPECT_EQ(eye1(3), 2);
-	EXPECT_EQ(eye2(3), 5);
+	for (k = 0; k < 3; k++) {
+		EXPECT_EQ(eye1(ex[k][0]), ex[k][1]);
+		EXPECT_EQ(eye2(ex[k][0]), ex[k][2]);
+	}
 	for (k = 1; k <= 10; k++) {
 		EXPECT_EQ(eye2(k) - eye1(k), a_k(k));	/* side a_k */
 		EXPECT_EQ(eye1(k) + eye2(k), (1U << k) - 1);	/* symmetric */
@@ -294,17 +293,12 @@ struct exh {
  */
 static void exh_solve(struct exh *x, const struct mf_topo *t)
 {
-	u32 full, S, sz, *d = malloc(t->nodes * sizeof(u32)), *F;
+	u32 full, S, sz, *F;
 	u32 i, j;
 
 	x->n = t->nodes;
 	full = (1U << x->n) - 1;
-	for (i = 0; i < x->n; i++) {
-		mf_bfs(t, i, d);
-		for (j = 0; j < x->n; j++)
-			x->dist[i][j] = d[j];
-	}
-	free(d);
+	mf_bfs_all(t, &x->dist[0][0], 16);
 	x->f = calloc((size_t)full + 1, sizeof(u32));
 	F = malloc(((size_t)full + 1) * sizeof(u32));
 	for (sz = x->n / 2; sz >= 1; sz /= 2) {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "topo.h"
 #include "route.h"
 #include "faults.h"
@@ -92,7 +92,17 @@ static void random_links(struct mf_faults *f, struct downset *d,
 	}
 }
 
-static bool ds_skip(const void *d, u32 u, u32 v)
+/* f, d: k random down links of t, the generator seeded with seed. */
+static void seeded_links(struct mf_faults *f, struct downset *d,
+			 const struct mf_topo *t, u64 seed, u32 k)
+{
+	rng_state = seed;
+	mf_faults_init(f);
+	random_links(f, d, t, k);
+}
+
+static bool ds_skip(const void *d, const struct mf_topo *t, u32 u, u32 p,
+		    u32 v)
 {
 	return ds_down(d, u, v);
 }
@@ -217,23 +227,45 @@ static void test_fault_set(void)
 
 /* --------------------------------------------------------- routing */
 
-/* The shapes of the routing tests: {kind, ndims, dims...}. */
-static const u32 route_shapes[][5] = {
-	{ MESHFABRIC_KIND_MESH, 2, 6, 5, 0 },
-	{ MESHFABRIC_KIND_MESH, 1, 9, 0, 0 },
-	{ MESHFABRIC_KIND_MESH, 3, 4, 3, 3 },
-	{ MESHFABRIC_KIND_TORUS, 2, 7, 6, 0 },
-	{ MESHFABRIC_KIND_TORUS, 2, 2, 5, 0 },
-	{ MESHFABRIC_KIND_TORUS, 1, 8, 0, 0 },
-	{ MESHFABRIC_KIND_TORUS, 3, 4, 4, 3 },
-	{ MESHFABRIC_KIND_HEX, 1, 3, 0, 0 },
-	{ MESHFABRIC_KIND_HEX, 1, 5, 0, 0 },
-};
-#define NSHAPES (sizeof(route_shapes) / sizeof(route_shapes[0]))
+/* The shapes of the routing (ROUTES) and broadcast (BCASTS) tests:
+ * {kind, ndims, dims..., the tests that use it}, in each test's order.
+ */
+#define ROUTES 1
+#define BCASTS 2
 
-static void init_shape(struct mf_topo *t, const u32 *sh)
+struct shape {
+	u32 kind, ndims, dims[3], tests;
+};
+
+static const struct shape shapes[] = {
+	{ MESHFABRIC_KIND_MESH, 2, { 6, 5 }, ROUTES },
+	{ MESHFABRIC_KIND_MESH, 1, { 9 }, ROUTES },
+	{ MESHFABRIC_KIND_MESH, 3, { 4, 3, 3 }, ROUTES },
+	{ MESHFABRIC_KIND_TORUS, 2, { 7, 6 }, ROUTES },
+	{ MESHFABRIC_KIND_TORUS, 2, { 2, 5 }, ROUTES },
+	{ MESHFABRIC_KIND_TORUS, 1, { 8 }, ROUTES },
+	{ MESHFABRIC_KIND_TORUS, 3, { 4, 4, 3 }, ROUTES },
+	{ MESHFABRIC_KIND_MESH, 2, { 8, 8 }, BCASTS },
+	{ MESHFABRIC_KIND_MESH, 2, { 7, 5 }, BCASTS },
+	{ MESHFABRIC_KIND_TORUS, 2, { 8, 8 }, BCASTS },
+	{ MESHFABRIC_KIND_TORUS, 2, { 5, 5 }, BCASTS },
+	{ MESHFABRIC_KIND_TORUS, 3, { 4, 4, 4 }, BCASTS },
+	{ MESHFABRIC_KIND_MESH, 3, { 4, 4, 4 }, BCASTS },
+	{ MESHFABRIC_KIND_HEX, 1, { 3 }, ROUTES | BCASTS },
+	{ MESHFABRIC_KIND_HEX, 1, { 5 }, ROUTES | BCASTS },
+};
+#define NSHAPES (sizeof(shapes) / sizeof(shapes[0]))
+
+/* t = shapes[i] if the tests use it: true; else false. */
+static bool shape_for(struct mf_topo *t, u32 i, u32 tests)
 {
-	init_topo(t, sh[0], sh[1], sh[2], sh[3], sh[4]);
+	const struct shape *sh = &shapes[i];
+
+	if (!(sh->tests & tests))
+		return false;
+	init_topo(t, sh->kind, sh->ndims, sh->dims[0], sh->dims[1],
+		  sh->dims[2]);
+	return true;
 }
 
 static void test_no_faults_unchanged(void)
@@ -245,7 +277,8 @@ static void test_no_faults_unchanged(void)
 
 	mf_faults_init(&f);
 	for (i = 0; i < NSHAPES; i++) {
-		init_shape(&t, route_shapes[i]);
+		if (!shape_for(&t, i, ROUTES))
+			continue;
 		for (rt = 0; rt <= MESHFABRIC_ROUTE_MAX; rt++) {
 			if (mf_route_valid(&t, rt))
 				continue;
@@ -267,12 +300,14 @@ static void test_no_faults_unchanged(void)
  */
 static void test_random_fault_routes(void)
 {
-	u32 i, rt, seed, instances = 0, unreach = 0, bad = 0, k;
+	u32 i, rt, seed, instances = 0, unreach = 0, bad = 0, k, n = 0;
 
 	for (i = 0; i < NSHAPES; i++) {
 		struct mf_topo t;
 
-		init_shape(&t, route_shapes[i]);
+		if (!shape_for(&t, i, ROUTES))
+			continue;
+		n++;	/* the shape's number in this test, from 1 */
 		for (rt = 1; rt <= MESHFABRIC_ROUTE_MAX; rt++) {
 			if (mf_route_valid(&t, rt))
 				continue;
@@ -281,7 +316,7 @@ static void test_random_fault_routes(void)
 				struct mf_faults f;
 				struct mf_froute r;
 
-				rng_state = seed * 7919 + i * 104729 + rt;
+				rng_state = seed * 7919 + (n - 1) * 104729 + rt;
 				mf_faults_init(&f);
 				k = 1 + rnd(t.nodes / 4 + 1);
 				random_links(&f, &d, &t, k);
@@ -401,9 +436,7 @@ static void test_claim_every_pair_routed(void)
 			struct mf_faults f;
 			struct mf_froute r;
 
-			rng_state = 1000 * n + s;
-			mf_faults_init(&f);
-			random_links(&f, &d, &t, 5);
+			seeded_links(&f, &d, &t, 1000 * n + s, 5);
 			EXPECT_EQ(d.n, 5);
 			EXPECT_EQ(mf_froute_build(&r, &t, 0, &f), 0);
 			unreach += check_routes(&t, MESHFABRIC_ROUTE_A1, &r, &d, &bad);
@@ -440,9 +473,7 @@ static void test_claim_every_pair_routed(void)
 		struct mf_faults f;
 		struct mf_froute r;
 
-		rng_state = 77 + s;
-		mf_faults_init(&f);
-		random_links(&f, &d, &t, 3);
+		seeded_links(&f, &d, &t, 77 + s, 3);
 		EXPECT_EQ(mf_froute_build(&r, &t, rts[s % 3], &f), 0);
 		unreach += check_routes(&t, rts[s % 3], &r, &d, &bad);
 		mf_froute_free(&r);
@@ -469,9 +500,7 @@ static void test_torus64_bound(void)
 		struct mf_faults f;
 		struct mf_froute r;
 
-		rng_state = 4242 + s;
-		mf_faults_init(&f);
-		random_links(&f, &d, &t, 10);
+		seeded_links(&f, &d, &t, 4242 + s, 10);
 		EXPECT_EQ(mf_froute_build(&r, &t, s == 1 ? MESHFABRIC_ROUTE_DIAGONAL :
 					  MESHFABRIC_ROUTE_DOR, &f), 0);
 		EXPECT_MSG(mf_froute_bytes(&r) <= 4u << 20, "%llu bytes",
@@ -571,23 +600,15 @@ static bool my_check(const struct mf_topo *t, const struct downset *d,
 
 static void test_random_fault_broadcasts(void)
 {
-	static const u32 shapes[][5] = {
-		{ MESHFABRIC_KIND_MESH, 2, 8, 8, 0 },
-		{ MESHFABRIC_KIND_MESH, 2, 7, 5, 0 },
-		{ MESHFABRIC_KIND_TORUS, 2, 8, 8, 0 },
-		{ MESHFABRIC_KIND_TORUS, 2, 5, 5, 0 },
-		{ MESHFABRIC_KIND_TORUS, 3, 4, 4, 4 },
-		{ MESHFABRIC_KIND_MESH, 3, 4, 4, 4 },
-		{ MESHFABRIC_KIND_HEX, 1, 3, 0, 0 },
-		{ MESHFABRIC_KIND_HEX, 1, 5, 0, 0 },
-	};
 	u32 i, a, seed, plans = 0, bad = 0, unreach, total_unreach = 0;
-	u32 worse = 0;
+	u32 worse = 0, n = 0;
 
-	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+	for (i = 0; i < NSHAPES; i++) {
 		struct mf_topo t;
 
-		init_shape(&t, shapes[i]);
+		if (!shape_for(&t, i, BCASTS))
+			continue;
+		n++;	/* the shape's number in this test, from 1 */
 		for (a = 0; mf_algos[a]; a++) {
 			if (mf_algos[a]->supports(&t))
 				continue;
@@ -599,7 +620,7 @@ static void test_random_fault_broadcasts(void)
 				u32 src;
 				int err;
 
-				rng_state = seed * 31 + a * 1009 + i * 65537;
+				rng_state = seed * 31 + a * 1009 + (n - 1) * 65537;
 				mf_faults_init(&f);
 				random_links(&f, &d, &t, 1 + rnd(t.nodes / 6 + 1));
 				if (seed % 4 == 1)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"

@@ -17,7 +17,7 @@
  * mf_check and its TCD and contention are taken from mf_check.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"
@@ -27,25 +27,14 @@
 /* Plan with algorithm id, check it; TCD (U64_MAX on failure). */
 static u64 plan_tcd(const struct mf_topo *t, u32 id, u32 src, u64 *contention)
 {
-	struct mf_sched s;
 	struct mf_stats st;
-	char err[160];
-	u64 tcd = U64_MAX;
-	int ret = mf_plan(t, id, src, MESHFABRIC_ROUTE_DEFAULT, &s, NULL);
 
-	EXPECT_MSG(ret == 0, "plan algo %u src %u: %d", id, src, ret);
-	if (!ret) {
-		ret = mf_check(t, &s, &st, err, sizeof(err));
-		EXPECT_MSG(ret == 0, "algo %u src %u: %s", id, src, err);
-		if (!ret) {
-			tcd = st.tcd;
-			EXPECT_EQ(st.steps, __builtin_ctz(t->nodes));
-			if (contention)
-				*contention += st.contention;
-		}
-	}
-	mf_sched_free(&s);
-	return tcd;
+	if (mf_test_plan(t, id, src, &st))
+		return U64_MAX;
+	EXPECT_EQ(st.steps, __builtin_ctz(t->nodes));
+	if (contention)
+		*contention += st.contention;
+	return st.tcd;
 }
 
 static void topo(struct mf_topo *t, u32 kind, u32 nd, const u32 *dims)
@@ -114,15 +103,9 @@ static u32 ex_f(struct ex *e, u32 S)
 
 static void ex_init(struct ex *e, const struct mf_topo *t)
 {
-	u32 i, j, d[16];
-
 	e->n = t->nodes;
 	e->full = (1U << e->n) - 1;
-	for (i = 0; i < e->n; i++) {
-		mf_bfs(t, i, d);
-		for (j = 0; j < e->n; j++)
-			e->dist[i][j] = d[j];
-	}
+	mf_bfs_all(t, &e->dist[0][0], 16);
 	e->memo = malloc(sizeof(u32) << e->n);
 	memset(e->memo, 0xff, sizeof(u32) << e->n);
 }

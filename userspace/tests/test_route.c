@@ -10,7 +10,7 @@
  * it arrives by.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "route.h"
 
 static const u32 routings[] = {
@@ -273,7 +273,7 @@ static u64 ipow(u64 k, u32 n)
  */
 static void test_dor_delta_theorem4(void)
 {
-	u32 K, n, j, dims[4];
+	u32 K, n, j;
 	u64 d, size[8], expect;
 
 	for (n = 2; n <= 4; n++)
@@ -282,9 +282,7 @@ static void test_dor_delta_theorem4(void)
 
 			if (n == 4 && K > 6)
 				continue;
-			for (j = 0; j < n; j++)
-				dims[j] = K;
-			EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, n, dims), 0);
+			mf_test_cube(&t, MESHFABRIC_KIND_TORUS, n, K);
 			EXPECT_EQ(mf_route_delta(&t, MESHFABRIC_ROUTE_DOR, &d, size), 0);
 			if (K & 1)
 				expect = (K - 1) * (ipow(K, n - 1) - 1) / 2;
@@ -313,7 +311,7 @@ static void test_dor_delta_theorem4(void)
  */
 static void test_diagonal_theorem5(void)
 {
-	u32 K, n, j, dims[4];
+	u32 K, n;
 	u64 d, dd, size[8];
 
 	for (n = 2; n <= 4; n++)
@@ -322,9 +320,7 @@ static void test_diagonal_theorem5(void)
 
 			if (n == 4 && K > 7)
 				continue;
-			for (j = 0; j < n; j++)
-				dims[j] = K;
-			EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, n, dims), 0);
+			mf_test_cube(&t, MESHFABRIC_KIND_TORUS, n, K);
 			EXPECT_EQ(mf_route_delta(&t, MESHFABRIC_ROUTE_DIAGONAL, &d, size), 0);
 			EXPECT_EQ(mf_route_delta(&t, MESHFABRIC_ROUTE_DOR, &dd, size), 0);
 			EXPECT(d < dd);

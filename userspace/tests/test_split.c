@@ -16,7 +16,7 @@
  * mf_check with ceil(log2 N) steps and contention 0.
  */
 #include "mf_test.h"
-#include "mf_bfs.h"
+#include "../../kunit/mf_bfs.h"
 #include "algo.h"
 #include "check.h"
 #include "route.h"
@@ -36,26 +36,15 @@ static u32 ceil_log2(u32 n)
 /* Plan with algorithm id and check: TCD, or U64_MAX on failure. */
 static u64 plan_tcd(const struct mf_topo *t, u32 id, u32 src)
 {
-	struct mf_sched s;
 	struct mf_stats st;
-	char err[160] = "";
-	u64 tcd = U64_MAX;
-	int ret = mf_plan(t, id, src, MESHFABRIC_ROUTE_DEFAULT, &s, NULL);
 
-	EXPECT_MSG(ret == 0, "plan algo %u src %u: %d", id, src, ret);
-	if (!ret) {
-		ret = mf_check(t, &s, &st, err, sizeof(err));
-		EXPECT_MSG(ret == 0, "algo %u src %u: %s", id, src, err);
-		if (!ret) {
-			tcd = st.tcd;
-			EXPECT_EQ(st.steps, ceil_log2(t->nodes));
-			if (id == MESHFABRIC_ALGO_SPLIT)
-				EXPECT_MSG(st.contention == 0, "src %u contention %llu",
-					   src, (unsigned long long)st.contention);
-		}
-	}
-	mf_sched_free(&s);
-	return tcd;
+	if (mf_test_plan(t, id, src, &st))
+		return U64_MAX;
+	EXPECT_EQ(st.steps, ceil_log2(t->nodes));
+	if (id == MESHFABRIC_ALGO_SPLIT)
+		EXPECT_MSG(st.contention == 0, "src %u contention %llu",
+			   src, (unsigned long long)st.contention);
+	return st.tcd;
 }
 
 /* ---- exhaustive search over all one-port broadcasts, N <= 16 ---- */
@@ -171,15 +160,9 @@ static u32 ex_f(struct ex *e, u32 S, u32 r)
 
 static void ex_init(struct ex *e, const struct mf_topo *t)
 {
-	u32 i, j, d[16];
-
 	e->n = t->nodes;
 	e->full = (1U << e->n) - 1;
-	for (i = 0; i < e->n; i++) {
-		mf_bfs(t, i, d);
-		for (j = 0; j < e->n; j++)
-			e->dist[i][j] = d[j];
-	}
+	mf_bfs_all(t, &e->dist[0][0], 16);
 	e->memo = malloc(sizeof(u32) * (5U << 16));
 	memset(e->memo, 0xff, sizeof(u32) * (5U << 16));
 }

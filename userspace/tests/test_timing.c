@@ -124,6 +124,23 @@ static const struct shape shapes[] = {
 	{ MESHFABRIC_KIND_MESH, 1, { 7 } },
 };
 
+/* The next (shape, algorithm) pair, from shapes[*si] and mf_algos[*a] on,
+ * where the algorithm covers the shape: t is set; false after the last.
+ */
+static bool next_case(u32 *si, u32 *a, struct mf_topo *t)
+{
+	for (; *si < sizeof(shapes) / sizeof(shapes[0]); (*si)++, *a = 0) {
+		const struct shape *sh = &shapes[*si];
+
+		if (mf_topo_init(t, sh->kind, sh->ndims, sh->dims))
+			continue;
+		for (; mf_algos[*a]; (*a)++)
+			if (!mf_algos[*a]->supports(t))
+				return true;
+	}
+	return false;
+}
+
 struct model {
 	u64 rate, delay, bytes;
 };
@@ -142,69 +159,61 @@ static const struct model models[] = {
 static void test_sync_matches_models(void)
 {
 	u32 si, a, src, mi, sw, i, checked = 0, closed = 0, contended = 0;
+	struct mf_topo t;
 
-	for (si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
-		const struct shape *sh = &shapes[si];
-		struct mf_topo t;
+	for (si = 0, a = 0; next_case(&si, &a, &t); a++) {
+		for (src = 0; src < t.nodes; src += 3) {
+			struct mf_plan_result res;
+			struct mf_sched s;
 
-		if (mf_topo_init(&t, sh->kind, sh->ndims, sh->dims))
-			continue;
-		for (a = 0; mf_algos[a]; a++) {
-			if (mf_algos[a]->supports(&t))
-				continue;
-			for (src = 0; src < t.nodes; src += 3) {
-				struct mf_plan_result res;
-				struct mf_sched s;
-
-				if (mf_plan_checked(&t, mf_algos[a]->id, 0, src,
-						    MESHFABRIC_ROUTE_DEFAULT,
-						    &s, &res)) {
-					mf_sched_free(&s);
-					continue;
-				}
-				for (mi = 0; mi < 4; mi++)
-				for (sw = 0; sw < 2; sw++) {
-					const struct model *m = &models[mi];
-					struct mf_link_model lm = {
-						m->rate, m->delay };
-					struct mf_timing tm = {
-						.switching = sw,
-						.bytes = m->bytes, .ctx = &lm };
-					struct mf_timeline tl;
-					u64 sr = ser(m->bytes, m->rate);
-					u64 *arr = calloc(t.nodes, 8);
-					u64 *se = calloc(s.nsteps + 1, 8);
-					u64 want;
-
-					EXPECT(!mf_timeline_alloc(&tl, &t, &s));
-					EXPECT(!mf_sched_time(&t, &s, &tm, NULL,
-							      &tl));
-					want = scan_sim(&t, &s, sr, m->delay,
-							sw, arr, se);
-					EXPECT_MSG(tl.total_ns == want,
-						   "%s src %u model %u sw %u: %llu vs %llu",
-						   mf_algos[a]->name, src, mi, sw,
-						   (unsigned long long)tl.total_ns,
-						   (unsigned long long)want);
-					for (i = 0; i < t.nodes; i++)
-						EXPECT(tl.arrive[i] == arr[i]);
-					for (i = 0; i < s.nsteps; i++)
-						EXPECT(tl.step_ns[i] == se[i]);
-					if (res.stats.max_link_load <= 1) {
-						EXPECT(closed_form(&s, sr,
-							m->delay, sw, se) ==
-						       tl.total_ns);
-						closed++;
-					} else {
-						contended++;
-					}
-					checked++;
-					mf_timeline_free(&tl);
-					free(arr);
-					free(se);
-				}
+			if (mf_plan_checked(&t, mf_algos[a]->id, 0, src,
+					    MESHFABRIC_ROUTE_DEFAULT,
+					    &s, &res)) {
 				mf_sched_free(&s);
+				continue;
 			}
+			for (mi = 0; mi < 4; mi++)
+			for (sw = 0; sw < 2; sw++) {
+				const struct model *m = &models[mi];
+				struct mf_link_model lm = {
+					m->rate, m->delay };
+				struct mf_timing tm = {
+					.switching = sw,
+					.bytes = m->bytes, .ctx = &lm };
+				struct mf_timeline tl;
+				u64 sr = ser(m->bytes, m->rate);
+				u64 *arr = calloc(t.nodes, 8);
+				u64 *se = calloc(s.nsteps + 1, 8);
+				u64 want;
+
+				EXPECT(!mf_timeline_alloc(&tl, &t, &s));
+				EXPECT(!mf_sched_time(&t, &s, &tm, NULL,
+						      &tl));
+				want = scan_sim(&t, &s, sr, m->delay,
+						sw, arr, se);
+				EXPECT_MSG(tl.total_ns == want,
+					   "%s src %u model %u sw %u: %llu vs %llu",
+					   mf_algos[a]->name, src, mi, sw,
+					   (unsigned long long)tl.total_ns,
+					   (unsigned long long)want);
+				for (i = 0; i < t.nodes; i++)
+					EXPECT(tl.arrive[i] == arr[i]);
+				for (i = 0; i < s.nsteps; i++)
+					EXPECT(tl.step_ns[i] == se[i]);
+				if (res.stats.max_link_load <= 1) {
+					EXPECT(closed_form(&s, sr,
+						m->delay, sw, se) ==
+					       tl.total_ns);
+					closed++;
+				} else {
+					contended++;
+				}
+				checked++;
+				mf_timeline_free(&tl);
+				free(arr);
+				free(se);
+			}
+			mf_sched_free(&s);
 		}
 	}
 	printf("# %u timelines checked, %u against the closed form, %u with contention\n",
@@ -220,46 +229,38 @@ static void test_sync_matches_models(void)
 static void test_async_not_later(void)
 {
 	u32 si, a, src, i, earlier = 0, n = 0;
+	struct mf_topo t;
 
-	for (si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
-		const struct shape *sh = &shapes[si];
-		struct mf_topo t;
+	for (si = 0, a = 0; next_case(&si, &a, &t); a++) {
+		for (src = 0; src < t.nodes; src++) {
+			struct mf_link_model lm = { 10000000, 20000 };
+			struct mf_timing sy = { .bytes = 1000,
+						.ctx = &lm };
+			struct mf_timing as = sy;
+			struct mf_timeline a1, a2;
+			struct mf_plan_result res;
+			struct mf_sched s;
 
-		if (mf_topo_init(&t, sh->kind, sh->ndims, sh->dims))
-			continue;
-		for (a = 0; mf_algos[a]; a++) {
-			if (mf_algos[a]->supports(&t))
-				continue;
-			for (src = 0; src < t.nodes; src++) {
-				struct mf_link_model lm = { 10000000, 20000 };
-				struct mf_timing sy = { .bytes = 1000,
-							.ctx = &lm };
-				struct mf_timing as = sy;
-				struct mf_timeline a1, a2;
-				struct mf_plan_result res;
-				struct mf_sched s;
-
-				if (mf_plan_checked(&t, mf_algos[a]->id, 0, src,
-						    MESHFABRIC_ROUTE_DEFAULT,
-						    &s, &res) ||
-				    res.stats.max_link_load > 1) {
-					mf_sched_free(&s);
-					continue;
-				}
-				as.async = true;
-				EXPECT(!mf_timeline_alloc(&a1, &t, &s));
-				EXPECT(!mf_timeline_alloc(&a2, &t, &s));
-				EXPECT(!mf_sched_time(&t, &s, &sy, NULL, &a1));
-				EXPECT(!mf_sched_time(&t, &s, &as, NULL, &a2));
-				for (i = 0; i < t.nodes; i++)
-					EXPECT(a2.arrive[i] <= a1.arrive[i]);
-				EXPECT(a2.total_ns <= a1.total_ns);
-				earlier += a2.total_ns < a1.total_ns;
-				n++;
-				mf_timeline_free(&a1);
-				mf_timeline_free(&a2);
+			if (mf_plan_checked(&t, mf_algos[a]->id, 0, src,
+					    MESHFABRIC_ROUTE_DEFAULT,
+					    &s, &res) ||
+			    res.stats.max_link_load > 1) {
 				mf_sched_free(&s);
+				continue;
 			}
+			as.async = true;
+			EXPECT(!mf_timeline_alloc(&a1, &t, &s));
+			EXPECT(!mf_timeline_alloc(&a2, &t, &s));
+			EXPECT(!mf_sched_time(&t, &s, &sy, NULL, &a1));
+			EXPECT(!mf_sched_time(&t, &s, &as, NULL, &a2));
+			for (i = 0; i < t.nodes; i++)
+				EXPECT(a2.arrive[i] <= a1.arrive[i]);
+			EXPECT(a2.total_ns <= a1.total_ns);
+			earlier += a2.total_ns < a1.total_ns;
+			n++;
+			mf_timeline_free(&a1);
+			mf_timeline_free(&a2);
+			mf_sched_free(&s);
 		}
 	}
 	printf("# %u schedules, async earlier on %u\n", n, earlier);

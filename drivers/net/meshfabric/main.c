@@ -10,40 +10,49 @@
 #define CREATE_TRACE_POINTS
 #include "trace.h"
 
+/* Last out: no new ioctl and none in flight (module ref), then no fabric. */
+static void mf_ioctl_exit_fabrics(void)
+{
+	mf_ioctl_exit();
+	mf_fabric_destroy_all();
+}
+
+/* The layers in init order; exit runs them in reverse. */
+static const struct {
+	int (*init)(void);
+	void (*exit)(void);
+} mf_layers[] = {
+	{ mf_fabric_init, mf_fabric_exit },	/* its exit reports leaks */
+	{ mf_bcast_init, mf_bcast_exit },
+	{ mf_netdev_init, mf_netdev_exit },
+	{ mf_ioctl_init, mf_ioctl_exit_fabrics },
+};
+
+/* Exit the first n layers, last first. */
+static void mf_unwind(unsigned int n)
+{
+	while (n--)
+		mf_layers[n].exit();
+}
+
 static int __init mf_init(void)
 {
+	unsigned int i;
 	int err;
 
-	err = mf_fabric_init();
-	if (err)
-		return err;
-	err = mf_bcast_init();
-	if (err)
-		goto err_fabric;
-	err = mf_netdev_init();
-	if (err)
-		goto err_bcast;
-	err = mf_ioctl_init();
-	if (err)
-		goto err_netdev;
+	for (i = 0; i < ARRAY_SIZE(mf_layers); i++) {
+		err = mf_layers[i].init();
+		if (err) {
+			mf_unwind(i);
+			return err;
+		}
+	}
 	return 0;
-
-err_netdev:
-	mf_netdev_exit();
-err_bcast:
-	mf_bcast_exit();
-err_fabric:
-	mf_fabric_exit();
-	return err;
 }
 
 static void __exit mf_exit(void)
 {
-	mf_ioctl_exit();	/* no new ioctl; none in flight (module ref) */
-	mf_fabric_destroy_all();
-	mf_netdev_exit();
-	mf_bcast_exit();
-	mf_fabric_exit();	/* reports leaks */
+	mf_unwind(ARRAY_SIZE(mf_layers));
 }
 
 module_init(mf_init);

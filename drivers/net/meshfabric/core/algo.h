@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The broadcast algorithms: one file each (sched_<name>.c), each
- * exporting one struct mf_algo, all listed in algo.c.
+ * exporting one struct mf_algo (MF_ALGO_DEFINE), all listed in algo.c.
  *
  * supports() says whether the algorithm covers a topology (0, or
  * -EOPNOTSUPP; the error text for users is the algorithm's `covers`).
@@ -27,6 +27,21 @@ struct mf_algo {
 	int (*build)(const struct mf_topo *t, u32 source, u32 routing,
 		     struct mf_sched *s);
 };
+
+/* Defines struct mf_algo mf_algo_<alg> (sched_<alg>.c's one export) with
+ * supports = <alg>_supports and build = <alg>_build; the arguments after
+ * covers are further designated initialisers (.routed = true, ...).
+ */
+#define MF_ALGO_DEFINE(alg, algo_name, algo_id, port_model, algo_covers, ...) \
+	const struct mf_algo mf_algo_##alg = {				\
+		.name = algo_name,					\
+		.id = algo_id,						\
+		.model = port_model,					\
+		.covers = algo_covers,					\
+		.supports = alg##_supports,				\
+		.build = alg##_build,					\
+		__VA_ARGS__						\
+	}
 
 /* The builders the module has: the closed-form, cheap ones, for BCAST
  * without a schedule.  The searches (mintcd, wormhole, split) and the

@@ -125,8 +125,6 @@ int mf_route_delta(const struct mf_topo *t, u32 routing, u64 *delta,
 	*delta = best;
 	err = 0;
 out:
-	mf_free(w.order);
-	mf_free(w.top);
-	mf_free(w.cnt);
+	mf_free_all(w.order, w.top, w.cnt);
 	return err;
 }

@@ -186,8 +186,6 @@ int mf_check_faults(const struct mf_topo *t, const struct mf_sched *s,
 	st->contention = acc.contention;
 out:
 	mf_linkacct_free(&acc);
-	mf_free(informed);
-	mf_free(sent);
-	mf_free(first);
+	mf_free_all(informed, sent, first);
 	return ret;
 }

@@ -214,20 +214,8 @@ static u32 default_next(const struct mf_froute *r, const struct fwork *w,
 
 static void fwork_free(struct fwork *w)
 {
-	mf_free(w->mark);
-	mf_free(w->fin);
-	mf_free(w->df);
-	mf_free(w->lab0);
-	mf_free(w->list);
-	mf_free(w->srt);
-	mf_free(w->q);
-	mf_free(w->cnt);
-	mf_free(w->aff);
-	mf_free(w->nbr);
-	mf_free(w->down);
-	mf_free(w->nt);
-	mf_free(w->dt);
-	mf_free(w->off);
+	mf_free_all(w->mark, w->fin, w->df, w->lab0, w->list, w->srt, w->q,
+		    w->cnt, w->aff, w->nbr, w->down, w->nt, w->dt, w->off);
 }
 
 static int fwork_alloc(struct fwork *w, const struct mf_topo *t,
@@ -789,12 +777,6 @@ int mf_sched_repair(const struct mf_froute *r, const struct mf_sched *in,
 	if (!err)
 		err = mf_sched_end(out);
 out:
-	mf_free(w.informed);
-	mf_free(w.busy);
-	mf_free(w.owner);
-	mf_free(w.q);
-	mf_free(w.pend);
-	mf_free(w.path);
-	mf_free(ok);
+	mf_free_all(w.informed, w.busy, w.owner, w.q, w.pend, w.path, ok);
 	return err;
 }

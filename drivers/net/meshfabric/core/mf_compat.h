@@ -5,9 +5,10 @@
  * meshfabric.ko by Kbuild and into the userspace tool and its tests by the
  * host compiler.  It may use only what this header provides:
  *   u8/u16/u32/u64/s32/s64, bool, size_t, NULL, memset/memcpy,
- *   mf_alloc/mf_zalloc/mf_free (large, may sleep), mf_alloc_array (checks
- *   for overflow), negative errno values (-EINVAL, -ENOMEM, -E2BIG,
- *   -EOPNOTSUPP, -ERANGE, -ENOENT, -EPROTO), snprintf for error texts.
+ *   mf_alloc/mf_zalloc/mf_free (large, may sleep), mf_free_all,
+ *   mf_alloc_array (checks for overflow), swap(), negative errno values
+ *   (-EINVAL, -ENOMEM, -E2BIG, -EOPNOTSUPP, -ERANGE, -ENOENT, -EPROTO),
+ *   snprintf for error texts.
  * No floating point (the kernel forbids it), no recursion deeper than
  * O(log N) frames, no large stack arrays (kernel stacks are 16 KiB).
  */
@@ -70,6 +71,14 @@ typedef int64_t s64;
 #define U64_MAX ((u64)~0ULL)
 #endif
 
+/* The kernel's swap() (linux/minmax.h); each argument evaluated once. */
+#define swap(a, b)							\
+	do {								\
+		__typeof__(a) *__pa = &(a), *__pb = &(b), __tmp = *__pa; \
+		*__pa = *__pb;						\
+		*__pb = __tmp;						\
+	} while (0)
+
 static inline void *mf_alloc(size_t n)
 {
 	return malloc(n ? n : 1);
@@ -85,6 +94,20 @@ static inline void mf_free(void *p)
 	free(p);
 }
 #endif /* __KERNEL__ */
+
+/* mf_free() on each of the n pointers p[] (mf_free_all's worker). */
+static inline void mf_free_each(void *const *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		mf_free(p[i]);
+}
+
+/* mf_free() on every argument (each a pointer, NULL ones allowed). */
+#define mf_free_all(...)						\
+	mf_free_each((void *const[]){ __VA_ARGS__ },			\
+		     sizeof((void *const[]){ __VA_ARGS__ }) / sizeof(void *))
 
 /* a / b for u64 (the kernel has no 64-bit division on every target). */
 static inline u64 mf_div64(u64 a, u64 b)

@@ -34,7 +34,8 @@
 int mf_route_cdo_next(const struct mf_topo *t, u32 cur, u32 dst)
 {
 	s32 d[MF_MAX_DIMS];
-	u32 n = t->ndims, i, first = n, last = n, prev, gap, best = 0;
+	u32 n = t->ndims, i, first = n, last = n, prev, best = 0;
+	u32 gap[MF_MAX_DIMS];
 	u32 ncand = 0, b = 0, k, r = n;
 	bool first_neg = false;
 
@@ -55,31 +56,22 @@ int mf_route_cdo_next(const struct mf_topo *t, u32 cur, u32 dst)
 	for (i = first; i < n; i++) {
 		if (!d[i])
 			continue;
-		gap = (i + n - prev - 1) % n;
-		if (prev == i)
-			gap = n - 1;
-		if (!ncand || gap > best) {
-			best = gap;
+		gap[i] = prev == i ? n - 1 : (i + n - prev - 1) % n;
+		prev = i;
+		if (!ncand || gap[i] > best) {
+			best = gap[i];
 			ncand = 1;
-		} else if (gap == best) {
+		} else if (gap[i] == best) {
 			ncand++;
 		}
-		prev = i;
 	}
 	if (ncand > 1)
 		for (i = first + 1; i < n; i++)
 			if (d[i] && (d[i] < 0 ? !first_neg : first_neg))
 				b |= 1U << (n - 1 - i);
 	k = b % ncand;
-	prev = last;
 	for (i = first; i < n; i++) {
-		if (!d[i])
-			continue;
-		gap = (i + n - prev - 1) % n;
-		if (prev == i)
-			gap = n - 1;
-		prev = i;
-		if (gap == best && !k--) {
+		if (d[i] && gap[i] == best && !k--) {
 			r = i;
 			break;
 		}

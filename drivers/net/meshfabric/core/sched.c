@@ -186,8 +186,50 @@ int mf_sched_end(struct mf_sched *s)
 
 void mf_sched_free(struct mf_sched *s)
 {
-	mf_free(s->step);
-	mf_free(s->send);
-	mf_free(s->path);
+	mf_free_all(s->step, s->send, s->path);
 	memset(s, 0, sizeof(*s));
+}
+
+/* One line of mf_dist_transform: n entries base + x * st; laps = 2 on a
+ * ring, 1 on a path.
+ */
+static void dist_line(u32 *v, u32 base, u32 st, u32 n, u32 laps)
+{
+	u32 lap, x, idx, prev;
+
+	prev = v[base];
+	for (lap = 0; lap < laps; lap++) {
+		for (x = lap ? 0 : 1; x < n; x++) {
+			idx = base + x * st;
+			if (prev + 1 < v[idx])
+				v[idx] = prev + 1;
+			prev = v[idx];
+		}
+	}
+	prev = v[base + (n - 1) * st];
+	for (lap = 0; lap < laps; lap++) {
+		for (x = lap ? n : n - 1; x-- > 0;) {
+			idx = base + x * st;
+			if (prev + 1 < v[idx])
+				v[idx] = prev + 1;
+			prev = v[idx];
+		}
+	}
+}
+
+void mf_dist_transform(u32 *v, u32 d, const u32 *len, u32 rings)
+{
+	u32 j, n, st, lo, hi, laps, size = 1;
+
+	for (j = 0; j < d; j++)
+		size *= len[j];
+	for (j = 0, st = 1; j < d; st *= len[j], j++) {
+		n = len[j];
+		if (n < 2)
+			continue;
+		laps = (rings & (1U << j)) && n > 2 ? 2 : 1;
+		for (hi = 0; hi < size; hi += n * st)
+			for (lo = 0; lo < st; lo++)
+				dist_line(v, hi + lo, st, n, laps);
+	}
 }

@@ -58,6 +58,13 @@ int mf_sched_send_route(struct mf_sched *s, const struct mf_topo *t,
 int mf_sched_end(struct mf_sched *s);
 void mf_sched_free(struct mf_sched *s);
 
+/* The cost-table builders' (mintcd, split) distance transform, in place:
+ * v[r] = min over q of v[q] + dist(r, q) over a box of d dimensions of
+ * sides len[] (entries in mixed radix, dimension 0 fastest), dimension j
+ * a ring (a whole torus dimension) if bit j of rings is set, else a path.
+ */
+void mf_dist_transform(u32 *v, u32 d, const u32 *len, u32 rings);
+
 static inline const struct mf_send *mf_sched_sends(const struct mf_sched *s,
 						   u32 step, u32 *count)
 {

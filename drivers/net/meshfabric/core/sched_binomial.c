@@ -56,38 +56,14 @@ static u32 widest(const struct kd_box *b, const u32 *m)
 	return w;
 }
 
-/* Box coordinates c of the node of rank r in k-d order. */
-static void kd_coords(const struct kd_box *b, u32 r, u32 *c)
+/* k-d order both ways: the rank of the node at box coordinates c
+ * (to_rank), or the box coordinates c of the node of rank r (returns r).
+ */
+static u32 kd_walk(const struct kd_box *b, u32 r, u32 *c, bool to_rank)
 {
-	u32 m[MF_MAX_DIMS], i, h, size = 1, lower;	/* size <= MF_MAX_NODES */
+	u32 m[MF_MAX_DIMS], lo[MF_MAX_DIMS], i, h, size = 1, lower, rank = 0;
 
-	for (i = 0; i < b->nd; i++) {
-		c[i] = 0;
-		m[i] = b->dims[i];
-		size *= m[i];
-	}
-	while (size > 1) {
-		i = widest(b, m);
-		h = (m[i] + 1) / 2;
-		lower = size / m[i] * h;
-		if (r < lower) {
-			m[i] = h;
-			size = lower;
-		} else {
-			r -= lower;
-			c[i] += h;
-			m[i] -= h;
-			size -= lower;
-		}
-	}
-}
-
-/* Rank in k-d order of the node at box coordinates c. */
-static u32 kd_rank(const struct kd_box *b, const u32 *c)
-{
-	u32 m[MF_MAX_DIMS], lo[MF_MAX_DIMS], i, h, size = 1, lower, r = 0;
-
-	for (i = 0; i < b->nd; i++) {
+	for (i = 0; i < b->nd; i++) {	/* size <= MF_MAX_NODES */
 		lo[i] = 0;
 		m[i] = b->dims[i];
 		size *= m[i];
@@ -96,17 +72,19 @@ static u32 kd_rank(const struct kd_box *b, const u32 *c)
 		i = widest(b, m);
 		h = (m[i] + 1) / 2;
 		lower = size / m[i] * h;
-		if (c[i] < lo[i] + h) {
+		if (to_rank ? c[i] < lo[i] + h : r < rank + lower) {
 			m[i] = h;
 			size = lower;
 		} else {
-			r += lower;
+			rank += lower;
 			lo[i] += h;
 			m[i] -= h;
 			size -= lower;
 		}
 	}
-	return r;
+	if (!to_rank)
+		memcpy(c, lo, b->nd * sizeof(u32));
+	return rank;
 }
 
 static u32 rank_node(const struct mf_topo *t, const struct kd_box *b,
@@ -116,7 +94,7 @@ static u32 rank_node(const struct mf_topo *t, const struct kd_box *b,
 
 	if (t->kind == MESHFABRIC_KIND_HEX)
 		return mf_topo_add(t, source, r);
-	kd_coords(b, r, c);
+	kd_walk(b, r, c, false);
 	if (t->kind == MESHFABRIC_KIND_MESH)
 		return mf_topo_id(t, c);
 	return mf_topo_add(t, source, mf_topo_id(t, c));
@@ -158,7 +136,7 @@ static int binomial_build(const struct mf_topo *t, u32 source, u32 routing,
 	rg[0].node = source;
 	if (t->kind == MESHFABRIC_KIND_MESH) {
 		mf_topo_coords(t, source, c0);
-		rg[0].x = kd_rank(&box, c0);
+		rg[0].x = kd_walk(&box, 0, c0, true);
 	}
 	while (count < t->nodes) {
 		err = mf_sched_step(s);
@@ -202,12 +180,6 @@ out:
 	return err;
 }
 
-const struct mf_algo mf_algo_binomial = {
-	.name = "binomial",
-	.id = MESHFABRIC_ALGO_BINOMIAL,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.routed = true,
-	.covers = "every mesh, torus and hexagonal mesh",
-	.supports = binomial_supports,
-	.build = binomial_build,
-};
+MF_ALGO_DEFINE(binomial, "binomial", MESHFABRIC_ALGO_BINOMIAL,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "every mesh, torus and hexagonal mesh", .routed = true);

@@ -240,13 +240,7 @@ static void eyes_table(struct eyes *e, u32 j, u32 m)
 
 static void eyes_free(struct eyes *e)
 {
-	mf_free(e->toff);
-	mf_free(e->ndoff);
-	mf_free(e->ndend);
-	mf_free(e->f);
-	mf_free(e->nd);
-	mf_free(e->tmp);
-	mf_free(e->tmp2);
+	mf_free_all(e->toff, e->ndoff, e->ndend, e->f, e->nd, e->tmp, e->tmp2);
 }
 
 static u32 eyes_popcount(u32 m)
@@ -387,8 +381,8 @@ static int eyes_run(struct eyes *e, u32 source, struct mf_sched *s)
 {
 	const struct mf_topo *t = e->t;
 	u32 d = e->d, k = e->k, nmask = (1U << k) - 1, i, j, step, nb;
-	u32 anchor[MF_MAX_DIMS], vsrc = 0, fx = 0, tcd, *ent, *nent, *tp;
-	u8 *msk, *nmsk, *tm;
+	u32 anchor[MF_MAX_DIMS], vsrc = 0, fx = 0, tcd, *ent, *nent;
+	u8 *msk, *nmsk;
 	const u32 *top = e->f + e->toff[eyes_tid(e, k, e->full)];
 	struct eyes_shape sh;
 	u64 half = t->nodes / 2;
@@ -470,19 +464,12 @@ static int eyes_run(struct eyes *e, u32 source, struct mf_sched *s)
 		}
 		j = js;
 		nb = nn;
-		tp = ent;
-		ent = nent;
-		nent = tp;
-		tm = msk;
-		msk = nmsk;
-		nmsk = tm;
+		swap(ent, nent);
+		swap(msk, nmsk);
 	}
 	err = mf_sched_end(s);
 out:
-	mf_free(ent);
-	mf_free(nent);
-	mf_free(msk);
-	mf_free(nmsk);
+	mf_free_all(ent, nent, msk, nmsk);
 	return err;
 }
 
@@ -506,11 +493,6 @@ static int eyes_build(const struct mf_topo *t, u32 source, u32 routing,
 	return err;
 }
 
-const struct mf_algo mf_algo_eyes = {
-	.name = "eyes",
-	.id = MESHFABRIC_ALGO_EYES,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "2^k x ... x 2^k meshes and tori (d = 1..8)",
-	.supports = eyes_supports,
-	.build = eyes_build,
-};
+MF_ALGO_DEFINE(eyes, "eyes", MESHFABRIC_ALGO_EYES,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "2^k x ... x 2^k meshes and tori (d = 1..8)");

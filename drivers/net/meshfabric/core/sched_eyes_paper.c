@@ -153,7 +153,7 @@ static u32 ep_node(const struct eyes_paper *e, u32 j, const struct ep_box *b,
 static int eyes_paper_run(struct eyes_paper *e, u32 source,
 			  struct mf_sched *s)
 {
-	u32 nsub = 1U << e->d, nb = 1, j, t, b, m, *ent, *nent, *tp;
+	u32 nsub = 1U << e->d, nb = 1, j, t, b, m, *ent, *nent;
 	struct ep_box box;
 	int err = 0;
 
@@ -189,9 +189,7 @@ static int eyes_paper_run(struct eyes_paper *e, u32 source,
 				nent[b * nsub + m] = ep_node(e, j, &box, m);
 		}
 		nb *= nsub;
-		tp = ent;
-		ent = nent;
-		nent = tp;
+		swap(ent, nent);
 	}
 	err = mf_sched_end(s);
 out:
@@ -221,12 +219,6 @@ static int eyes_paper_build(const struct mf_topo *t, u32 source, u32 routing,
 	return eyes_paper_run(&e, source, s);
 }
 
-const struct mf_algo mf_algo_eyes_paper = {
-	.name = "eyes-paper",
-	.id = MESHFABRIC_ALGO_EYES_PAPER,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "2^k x 2^k and 2^k x 2^k x 2^k meshes",
-	.reproduction = true,
-	.supports = eyes_paper_supports,
-	.build = eyes_paper_build,
-};
+MF_ALGO_DEFINE(eyes_paper, "eyes-paper", MESHFABRIC_ALGO_EYES_PAPER,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "2^k x 2^k and 2^k x 2^k x 2^k meshes", .reproduction = true);

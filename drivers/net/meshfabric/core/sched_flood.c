@@ -39,11 +39,6 @@ static int flood_build(const struct mf_topo *t, u32 source, u32 routing,
 	return mf_sched_levels(t, source, flood_parent, NULL, s);
 }
 
-const struct mf_algo mf_algo_flood = {
-	.name = "flood",
-	.id = MESHFABRIC_ALGO_FLOOD,
-	.model = MESHFABRIC_MODEL_ALL_PORT,
-	.covers = "every mesh, torus and hexagonal mesh",
-	.supports = flood_supports,
-	.build = flood_build,
-};
+MF_ALGO_DEFINE(flood, "flood", MESHFABRIC_ALGO_FLOOD,
+	       MESHFABRIC_MODEL_ALL_PORT,
+	       "every mesh, torus and hexagonal mesh");

@@ -153,11 +153,5 @@ static int hex_build(const struct mf_topo *t, u32 source, u32 routing,
 	return mf_sched_end(s);
 }
 
-const struct mf_algo mf_algo_hex = {
-	.name = "hex",
-	.id = MESHFABRIC_ALGO_HEX,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "hexagonal meshes H_n (--hex N)",
-	.supports = hex_supports,
-	.build = hex_build,
-};
+MF_ALGO_DEFINE(hex, "hex", MESHFABRIC_ALGO_HEX,
+	       MESHFABRIC_MODEL_ONE_PORT, "hexagonal meshes H_n (--hex N)");

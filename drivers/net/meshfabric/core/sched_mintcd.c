@@ -131,48 +131,17 @@ static inline u32 half_rel(u32 r, u32 hb)
 	return (r & ((1U << hb) - 1)) | ((r >> (hb + 1)) << hb);
 }
 
-/* One line of the distance transform: n entries base + x * st; laps = 2
- * on a ring (a box spanning a torus dimension), 1 on a path.
- */
-static void dist_line(u32 *v, u32 base, u32 st, u32 n, u32 laps)
-{
-	u32 lap, x, idx, prev;
-
-	prev = v[base];
-	for (lap = 0; lap < laps; lap++) {
-		for (x = lap ? 0 : 1; x < n; x++) {
-			idx = base + x * st;
-			if (prev + 1 < v[idx])
-				v[idx] = prev + 1;
-			prev = v[idx];
-		}
-	}
-	prev = v[base + (n - 1) * st];
-	for (lap = 0; lap < laps; lap++) {
-		for (x = lap ? n : n - 1; x-- > 0;) {
-			idx = base + x * st;
-			if (prev + 1 < v[idx])
-				v[idx] = prev + 1;
-			prev = v[idx];
-		}
-	}
-}
-
 /* v[r] = min over q of (v[q] + dist(r, q)) over the box b (in place). */
 static void dist_transform(const struct mintcd *m, const struct mintcd_shape *b, u32 *v)
 {
-	u32 j, n, st, lo, hi, laps, size = 1U << b->bits;
+	u32 j, len[MF_MAX_DIMS], rings = 0;
 
 	for (j = 0; j < m->d; j++) {
-		if (!b->a[j])
-			continue;
-		n = 1U << b->a[j];
-		st = 1U << b->sft[j];
-		laps = m->torus && b->a[j] == m->k[j] && n > 2 ? 2 : 1;
-		for (hi = 0; hi < size; hi += n * st)
-			for (lo = 0; lo < st; lo++)
-				dist_line(v, hi + lo, st, n, laps);
+		len[j] = 1U << b->a[j];
+		if (m->torus && b->a[j] == m->k[j])
+			rings |= 1U << j;
 	}
+	mf_dist_transform(v, m->d, len, rings);
 }
 
 /* Fill f(sh, .) from the (already computed) tables of its halves. */
@@ -216,10 +185,7 @@ static void mintcd_fill_shape(struct mintcd *m, u32 sh)
 
 static void mintcd_free(struct mintcd *m)
 {
-	mf_free(m->off);
-	mf_free(m->cost);
-	mf_free(m->va);
-	mf_free(m->vb);
+	mf_free_all(m->off, m->cost, m->va, m->vb);
 }
 
 static int mintcd_init(struct mintcd *m, const struct mf_topo *t)
@@ -327,7 +293,7 @@ static int mintcd_build(const struct mf_topo *t, u32 source, u32 routing,
 			struct mf_sched *s)
 {
 	struct mintcd m;
-	struct mintcd_box *cur = NULL, *nxt = NULL, *tmp;
+	struct mintcd_box *cur = NULL, *nxt = NULL;
 	u32 full, vsrc = source, shift = 0, best, p, n, ncur, nn, step, steps, tgt;
 	int err;
 
@@ -379,9 +345,7 @@ static int mintcd_build(const struct mf_topo *t, u32 source, u32 routing,
 			if (err)
 				goto out;
 		}
-		tmp = cur;
-		cur = nxt;
-		nxt = tmp;
+		swap(cur, nxt);
 		ncur = nn;
 	}
 	err = mf_sched_end(s);
@@ -392,12 +356,7 @@ out:
 	return err;
 }
 
-const struct mf_algo mf_algo_mintcd = {
-	.name = "mintcd",
-	.id = MESHFABRIC_ALGO_MINTCD,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	/* sides 2^a, 2^b, ...: the table has prod(2^(a+1) - 1) <= 2^22 entries */
-	.covers = "power-of-two-sided meshes and tori with cost tables <= 2^22 (e.g. 1024x1024)",
-	.supports = mintcd_supports,
-	.build = mintcd_build,
-};
+/* covers: sides 2^a, 2^b, ...: the table has prod(2^(a+1) - 1) <= 2^22 entries */
+MF_ALGO_DEFINE(mintcd, "mintcd", MESHFABRIC_ALGO_MINTCD,
+	       MESHFABRIC_MODEL_ONE_PORT,
+	       "power-of-two-sided meshes and tori with cost tables <= 2^22 (e.g. 1024x1024)");

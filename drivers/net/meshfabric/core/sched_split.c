@@ -388,47 +388,15 @@ static struct split_cut split_mkcut(struct split *m, u32 sh, u32 i, u32 a)
 	return c;
 }
 
-/* One line of the distance transform (sched_mintcd.c): n entries base +
- * x * st; laps = 2 on a whole ring, 1 on a path.
- */
-static void split_line(u32 *v, u32 base, u32 st, u32 n, u32 laps)
-{
-	u32 lap, x, idx, prev;
-
-	prev = v[base];
-	for (lap = 0; lap < laps; lap++) {
-		for (x = lap ? 0 : 1; x < n; x++) {
-			idx = base + x * st;
-			if (prev + 1 < v[idx])
-				v[idx] = prev + 1;
-			prev = v[idx];
-		}
-	}
-	prev = v[base + (n - 1) * st];
-	for (lap = 0; lap < laps; lap++) {
-		for (x = lap ? n : n - 1; x-- > 0;) {
-			idx = base + x * st;
-			if (prev + 1 < v[idx])
-				v[idx] = prev + 1;
-			prev = v[idx];
-		}
-	}
-}
-
 /* v[r] = min over q of v[q] + dist(r, q) in the box of shape s. */
 static void split_transform(const struct split *m, const struct split_shape *s, u32 *v)
 {
-	u32 j, n, st, lo, hi, laps;
+	u32 j, rings = 0;
 
-	for (j = 0, st = 1; j < m->d; st *= s->len[j], j++) {
-		n = s->len[j];
-		if (n < 2)
-			continue;
-		laps = split_whole(m, s, j) && n > 2 ? 2 : 1;
-		for (hi = 0; hi < s->size; hi += n * st)
-			for (lo = 0; lo < st; lo++)
-				split_line(v, hi + lo, st, n, laps);
-	}
+	for (j = 0; j < m->d; j++)
+		if (split_whole(m, s, j))
+			rings |= 1U << j;
+	mf_dist_transform(v, m->d, s->len, rings);
 }
 
 /* out[r]: the cost of cut c of shape sh with the informed node at r. */
@@ -691,15 +659,8 @@ static void split_fill(struct split *m, u32 sh)
 
 static void split_free(struct split *m)
 {
-	mf_free(m->sh);
-	mf_free(m->hash);
-	mf_free(m->cost);
-	mf_free(m->va);
-	mf_free(m->vb);
-	mf_free(m->vc);
-	mf_free(m->vd);
-	mf_free(m->vq);
-	mf_free(m->nb);
+	mf_free_all(m->sh, m->hash, m->cost, m->va, m->vb, m->vc, m->vd, m->vq,
+		    m->nb);
 }
 
 static int split_init(struct split *m, const struct mf_topo *t, u32 steps)
@@ -1078,18 +1039,10 @@ static int split_build(const struct mf_topo *t, u32 source, u32 routing,
 	}
 	err = mf_sched_end(s);
 out:
-	mf_free(cur);
-	mf_free(nxt);
-	mf_free(path);
+	mf_free_all(cur, nxt, path);
 	split_free(&m);
 	return err;
 }
 
-const struct mf_algo mf_algo_split = {
-	.name = "split",
-	.id = MESHFABRIC_ALGO_SPLIT,
-	.model = MESHFABRIC_MODEL_ONE_PORT,
-	.covers = "every mesh and torus",
-	.supports = split_supports,
-	.build = split_build,
-};
+MF_ALGO_DEFINE(split, "split", MESHFABRIC_ALGO_SPLIT,
+	       MESHFABRIC_MODEL_ONE_PORT, "every mesh and torus");

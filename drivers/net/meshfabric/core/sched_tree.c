@@ -53,12 +53,6 @@ static int tree_build(const struct mf_topo *t, u32 source, u32 routing,
 	return mf_sched_levels(t, source, tree_parent, ctx, s);
 }
 
-const struct mf_algo mf_algo_tree = {
-	.name = "tree",
-	.id = MESHFABRIC_ALGO_TREE,
-	.model = MESHFABRIC_MODEL_ALL_PORT,
-	.routed = true,
-	.covers = "every mesh, torus and hexagonal mesh",
-	.supports = tree_supports,
-	.build = tree_build,
-};
+MF_ALGO_DEFINE(tree, "tree", MESHFABRIC_ALGO_TREE,
+	       MESHFABRIC_MODEL_ALL_PORT,
+	       "every mesh, torus and hexagonal mesh", .routed = true);

@@ -75,10 +75,7 @@ struct tw_ctx {
 
 static void tw_plan_free(struct tw_plan *p)
 {
-	mf_free(p->first);
-	mf_free(p->order);
-	mf_free(p->off);
-	mf_free(p->slot);
+	mf_free_all(p->first, p->order, p->off, p->slot);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -327,6 +324,13 @@ static u32 tw_mod(struct tw_ctx *x, s64 v)
 	return (u32)(r < 0 ? r + x->m : r);
 }
 
+/* Open the next step and reset the line index c (TW_MAXD entries). */
+static int tw_step(struct tw_ctx *x, u32 *c)
+{
+	memset(c, 0, TW_MAXD * sizeof(*c));
+	return mf_sched_step(x->s);
+}
+
 /* Next line index c over dims lo..d-1 (odometer); false when wrapped. */
 static bool tw_next(const struct tw_ctx *x, u32 *c, u32 lo)
 {
@@ -453,10 +457,9 @@ static int tw_phase_diag(struct tw_ctx *x, const struct tw_plan *p, u32 h,
 		if (!tw_unit_sign(psi[k], x->m))
 			inv[k] = tw_inv(psi[k], x->m);
 	for (k = 1; k <= p->steps; k++) {
-		err = mf_sched_step(x->s);
+		err = tw_step(x, c);
 		if (err)
 			return err;
-		memset(c, 0, sizeof(c));
 		do {
 			u32 base = first ? 0 : tw_dot(x, psi, c, f + 1);
 
@@ -528,10 +531,9 @@ static int tw_phase_final(struct tw_ctx *x, const struct tw_plan *p,
 		} while (tw_next(x, c, 1));
 	}
 	for (k = 1; k <= p->steps; k++) {
-		err = mf_sched_step(x->s);
+		err = tw_step(x, c);
 		if (err)
 			return err;
-		memset(c, 0, sizeof(c));
 		do {
 			u32 base = tw_dot(x, a, c, 1);
 			u32 old = realign ? tw_dot(x, psi, c, 1) : base;
@@ -698,11 +700,5 @@ out:
 	return err;
 }
 
-const struct mf_algo mf_algo_tsay_wang = {
-	.name = "tsay-wang",
-	.id = MESHFABRIC_ALGO_TSAY_WANG,
-	.model = MESHFABRIC_MODEL_ALL_PORT,
-	.covers = "n x ... x n tori, n >= 3, d >= 2",
-	.supports = tsay_wang_supports,
-	.build = tsay_wang_build,
-};
+MF_ALGO_DEFINE(tsay_wang, "tsay-wang", MESHFABRIC_ALGO_TSAY_WANG,
+	       MESHFABRIC_MODEL_ALL_PORT, "n x ... x n tori, n >= 3, d >= 2");

@@ -564,7 +564,7 @@ static int wh_build_all(struct wh_build *b, const u32 *pos0,
 {
 	struct wh_ctx *x = b->x;
 	u32 lo[WH_MAXD] = { 0 }, ext[WH_MAXD], pos[WH_MAXD], k, r, i;
-	u32 rlo[WH_MAXD], rext[WH_MAXD], rpos[WH_MAXD], *tmp;
+	u32 rlo[WH_MAXD], rext[WH_MAXD], rpos[WH_MAXD];
 	bool chain = ch->len > 0;
 	int err;
 
@@ -610,9 +610,7 @@ static int wh_build_all(struct wh_build *b, const u32 *pos0,
 			if (x->steps[wh_box_id(x, rext)])
 				wh_push(b, rlo, rext);
 		}
-		tmp = b->rec;
-		b->rec = b->nrec_buf;
-		b->nrec_buf = tmp;
+		swap(b->rec, b->nrec_buf);
 		b->nrec = b->nnew;
 	}
 	return b->nrec || chain ? -EINVAL : 0;
@@ -680,12 +678,7 @@ static int wormhole_own(const struct mf_topo *t, u32 source,
 	if (!err)
 		err = mf_sched_end(s);
 out:
-	mf_free(b.buf);
-	mf_free(b.rec);
-	mf_free(b.nrec_buf);
-	mf_free(x->steps);
-	mf_free(x->ord);
-	mf_free(x);
+	mf_free_all(b.buf, b.rec, b.nrec_buf, x->steps, x->ord, x);
 	return err;
 }
 
@@ -712,11 +705,5 @@ static int wormhole_build(const struct mf_topo *t, u32 source, u32 routing,
 	return err == -ENOMEM ? err : 0;
 }
 
-const struct mf_algo mf_algo_wormhole = {
-	.name = "wormhole",
-	.id = MESHFABRIC_ALGO_WORMHOLE,
-	.model = MESHFABRIC_MODEL_ALL_PORT,
-	.covers = "every mesh and torus",
-	.supports = wormhole_supports,
-	.build = wormhole_build,
-};
+MF_ALGO_DEFINE(wormhole, "wormhole", MESHFABRIC_ALGO_WORMHOLE,
+	       MESHFABRIC_MODEL_ALL_PORT, "every mesh and torus");

@@ -234,13 +234,7 @@ int mf_sched_time(const struct mf_topo *t, const struct mf_sched *s,
 out:
 	if (!free)
 		mf_free(m.free);
-	mf_free(m.heap);
-	mf_free(m.step_of);
-	mf_free(m.first);
-	mf_free(m.list);
-	mf_free(m.cur);
-	mf_free(m.pend);
-	mf_free(m.inj);
+	mf_free_all(m.heap, m.step_of, m.first, m.list, m.cur, m.pend, m.inj);
 	return err;
 }
 

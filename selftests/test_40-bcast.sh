@@ -27,7 +27,7 @@ for algo in auto flood tree binomial tsay-wang eyes hex mintcd wormhole split; d
 		continue
 	fi
 	t0=$(uptime_s)
-	"$MFCTL" bcastall b - $algo 64 >$TMP/bc
+	"$MFCTL" bcastall "$(fab b id)" $algo 64 >$TMP/bc
 	rc=$?
 	check_eq "$algo: 49 broadcasts, each heard once by the 48 others" \
 		"$rc $(wc -l <$TMP/bc)" "0 49"
@@ -45,7 +45,7 @@ for algo in auto flood tree binomial tsay-wang eyes hex mintcd wormhole split; d
 	note "$algo: src 0: $*; mean kernel time $((ns / 49)) ns;" \
 		"$(elapsed "$t0") s"
 done
-"$MFCTL" bcastall b - flood 65536 24 >$TMP/bc
+"$MFCTL" bcastall "$(fab b id)" flood 65536 24 >$TMP/bc
 check "64 KiB payload from (3,3): delivered once to each of the 48 others" \
 	test $? = 0
 note "$(cat $TMP/bc)"

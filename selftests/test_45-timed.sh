@@ -223,7 +223,7 @@ dst=$(addr_of lq 1 4)
 "$MF" exec lq 0 -- ping -c 1 -W 2 "$dst" >/dev/null
 "$MF" link set lq 0 x+ loss 1% >/dev/null
 "$MF" stats lq --reset >/dev/null
-/mf/selftests/mfflood flood lq-0 "$dst" 2 200 >/dev/null 2>&1
+"$IP" netns exec lq-0 "$MFCTL" flood "$dst" 2 200 >/dev/null 2>&1
 set -- $("$MF" -j link show lq 0 x+ | sed 's/.*"packets":\([0-9]*\).*"drop_loss":\([0-9]*\),"drop_queue":\([0-9]*\).*/\1 \2 \3/')
 n=$(($1 + $2))
 note "1% loss: $2 lost of $n frames"
@@ -236,7 +236,7 @@ check "loss 1%: lost within 5 standard deviations of n/100 (binomial)" \
 "$MF" link set lq 0 x+ loss 0 rate 1mbit queue 5 >/dev/null
 "$MF" stats lq --reset >/dev/null
 "$MF" -j monitor lq --interval 1 --count 1 >/tmp/mon.$$ &
-/mf/selftests/mfflood flood lq-0 "$dst" 1 200 >/dev/null 2>&1
+"$IP" netns exec lq-0 "$MFCTL" flood "$dst" 1 200 >/dev/null 2>&1
 wait
 set -- $("$MF" -j link show lq 0 x+ | sed 's/.*"packets":\([0-9]*\).*"drop_loss":\([0-9]*\),"drop_queue":\([0-9]*\).*/\1 \2 \3/')
 note "queue 5 at 1 Mbit/s, 1 s flood: $1 sent, $3 refused"

@@ -2,7 +2,8 @@
 # Shared helpers of the selftests (sourced).  busybox sh.
 #
 # The tests drive what users run: the meshfabric tool ($MF) and iproute2
-# ($IP); selftests/mfctl only for what the tool cannot do (mfctl.c).  As
+# ($IP); selftests/mfctl only for what the tool cannot do (mfctl.c: raw
+# requests, listeners in every namespace, the fuzzer, floods).  As
 # tools/testing/selftests/wireguard/netns.sh, a trap cleans up when a test
 # ends, passing or not: every fabric, every named namespace, background
 # jobs, the module, so the next test starts from nothing.
@@ -132,4 +133,34 @@ addr_of() {	# addr_of FABRIC NODE [4]: the node's IPv6 (or IPv4) address
 			print $2
 			exit
 		}'
+}
+# mkfabric KIND DIMS ROUTING NAME: a fabric without netdevs (a raw CREATE,
+# which the tool never does): prints "ID NODES NPORTS", or fails
+mkfabric() {
+	_k=$(echo "mesh torus hex" | tr ' ' '\n' | grep -nx "$1" | cut -d: -f1)
+	_r=$(echo "dor diagonal a1 cdo" | tr ' ' '\n' | grep -nx "$3" | cut -d: -f1)
+	set -- $("$MFCTL" ioctl 0 CREATE kind="$_k" routing="${_r:-0}" \
+		ndims="$(echo "$2" | tr x '\n' | grep -c .)" dims="$(echo "$2" | tr x ,)" \
+		name="$4" @id @nodes @nports)
+	[ "$1" = 0 ] && echo "$2 $3 $4"
+}
+# attach ID NODE NETNS [IFNAME]: ATTACH node NODE of fabric ID into the
+# namespace NETNS (the tool attaches into its own only): prints 0 or the
+# errno's name
+attach() {
+	"$IP" netns exec "$3" "$MFCTL" ioctl "$1" ATTACH node="$2" \
+		${4:+ifname="$4"}
+}
+# bad_ioctls MFCTL: the requests of bad_ioctl.tab from MFCTL (mfctl,
+# mfctl32) on a 2x2 torus made for them, each answer against the table's
+bad_ioctls() {
+	_id=$("$1" ioctl 0 CREATE name=badt @id | awk '$1 == 0 { print $2 }')
+	set -f
+	grep -v '^#' ./bad_ioctl.tab | while IFS='|' read -r _want _req _what; do
+		# shellcheck disable=SC2086
+		check_eq "bad ioctl: $(echo $_what) -> $(echo $_want)" \
+			"$("$1" ioctl "$_id" $_req)" "$(echo $_want)"
+	done
+	set +f
+	"$MF" destroy un1 >/dev/null 2>&1
 }

@@ -1,32 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * mfctl.c - what the selftests need and the meshfabric tool cannot do:
- * a fabric without netdevs (raw CREATE, ATTACH into namespaces made by
- * `ip netns add`, also from user namespaces where the tool cannot mount),
- * the table of bad ioctl inputs, broadcasts with an AF_PACKET listener
- * in every node's namespace, a LINK_STATS reset into an unmapped buffer,
- * and the table and listeners from an i386 build (mfctl32).  Everything
- * else the selftests do with the tool (meshfabric, and meshfabric32 for
- * the compat ioctls), whose code this links (userspace/dev.c, parse.c,
- * netns.c).  Exit status: 0, or the errno of the failing call (so shell
- * tests can check e.g. EBUSY = 16), or 1.  FABRIC: a name or an id.
+ * mfctl.c - the selftests' one C helper, for what the meshfabric tool
+ * cannot do; it links the tool's code (userspace/dev.c, parse.c, netns.c,
+ * cli.c).  Built as mfctl and as mfctl32 (i386: the compat ioctls).
  *
- *   mfctl create KIND DIMS [ROUTING [NAME]]    prints "ID NODES NPORTS"
- *   mfctl attach FABRIC PREFIX                  node i -> netns PREFIX<i>
- *        (PREFIX "-": the tool's names NAME-COORDS; "@NAME": fabric
- *        NAME's, the same coordinates)
- *   mfctl attach1 FABRIC NODE NSPATH [IFNAME]
- *   mfctl bcastall FABRIC PREFIX ALGO [LEN [SRC]]
- *        from every node (or SRC), listeners in each namespace (PREFIX
- *        as for attach): exactly-once delivery
- *   mfctl fault FABRIC                          LINK_STATS reset into an
- *                                               unmapped buffer
- *   mfctl bad                                   bad-input table, TAP lines
+ *   mfctl ioctl ID CMD [FIELD=VALUE | @FIELD | null | nobody | userns | netns]..
+ *	CMD's valid request on fabric ID (bad_ioctl.tab, lib.sh), FIELDs set
+ *	(a number, a list a,b,.. or bytes; ATTACH's entry fields: its first
+ *	entry's, whose netns is the caller's), NULL as the argument, as uid
+ *	65534, from a new user (and network) namespace: prints the errno's
+ *	name (or 0), then each @FIELD after the call
+ *   mfctl bcastall ID ALGO [LEN [SRC]]   BCAST from every node (or SRC),
+ *	an AF_PACKET listener in every node's namespace (the tool's): a line
+ *	per source; exit 0 if each was heard exactly once
+ *   mfctl fuzz [SECONDS [SEED [PROCS]]]  the ioctl fuzzer (60 s, 4)
+ *   mfctl flood DST SECONDS SIZE  as uid 65534 on CPU 0, frames holding a
+ *	pattern as fast as they go (SECONDS 0: one): UDP to DST port 9, or
+ *	raw to DST IFNAME/MAC; prints "sent N failed M ns_per_frame T"
+ *   mfctl recv SIZE SECONDS       exit 0 if a datagram of SIZE bytes
+ *	arrives on port 9 within SECONDS, its pattern intact
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
@@ -37,7 +34,9 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
+#include <net/if.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -47,7 +46,9 @@
 #include "parse.h"
 
 #define ETYPE 0x88b5		/* IEEE local experimental */
-#define NS_PATH "/var/run/netns/%s%u"
+#define AT(s, f) offsetof(struct meshfabric_##s, f)
+
+static int dev = -1;
 
 static void die_err(const char *what, int err)
 {
@@ -55,12 +56,7 @@ static void die_err(const char *what, int err)
 	exit(err > 255 || err <= 0 ? 1 : err);
 }
 
-static void usage(void)
-{
-	fprintf(stderr,
-		"usage: see the comment at the top of selftests/mfctl.c\n");
-	exit(2);
-}
+#define usage() die_err("usage (see selftests/mfctl.c)", EINVAL)
 
 static u32 num(const char *s)
 {
@@ -71,133 +67,6 @@ static u32 num(const char *s)
 	return v;
 }
 
-/* INFO of FABRIC (a name or an id), every node's entry if nodes. */
-static void fabric(const char *s, struct meshfabric_info *in,
-		   struct meshfabric_node_info **nodes)
-{
-	int err;
-
-	if (isdigit((unsigned char)*s))
-		err = mf_dev_info(num(s), in, NULL, 0, 0);
-	else
-		err = mf_dev_find(s, in);
-	if (!err && nodes)
-		err = mf_dev_nodes(in, nodes);
-	if (err)
-		die_err("INFO", -err);
-	in->name[MESHFABRIC_NAME_LEN - 1] = 0;
-}
-
-static int cmd_create(int argc, char **argv)
-{
-	struct meshfabric_create c = { 0 };
-	char err[256];
-	u32 k;
-
-	if (argc < 2)
-		usage();
-	for (k = MESHFABRIC_KIND_MESH; k <= MESHFABRIC_KIND_HEX; k++)
-		if (!strcmp(argv[0], mf_topo_kind_name(k)))
-			c.kind = k;
-	if (!c.kind || mf_parse_dims(argv[1], c.dims, &c.ndims, err, 256))
-		usage();
-	if (argc > 2 && mf_parse_routing(argv[2], &c.routing, err, 256))
-		usage();
-	if (argc > 3)
-		strncpy((char *)c.name, argv[3], sizeof(c.name) - 1);
-	k = -mf_dev_create(&c);
-	if (k)
-		die_err("CREATE", k);
-	printf("%u %u %u\n", c.id, c.nodes, c.nports);
-	return 0;
-}
-
-static void raise_nofile(void)
-{
-	struct rlimit rl = { 1 << 16, 1 << 16 };
-
-	setrlimit(RLIMIT_NOFILE, &rl);
-}
-
-/*
- * Node i's namespace: PREFIX<i>, or as the tool names them: "-" this
- * fabric's NAME-COORDS, "@NAME" those of fabric NAME (same coordinates).
- */
-static int open_ns(const char *prefix, const struct meshfabric_info *in,
-		   u32 i)
-{
-	const char *name = (const char *)in->name;
-	char path[256];
-	struct mf_topo t;
-	int fd;
-
-	if (*prefix == '@')
-		name = prefix + 1;
-	if (*prefix != '-' && *prefix != '@')
-		snprintf(path, sizeof(path), NS_PATH, prefix, i);
-	else if (!mf_dev_topo(in, &t))
-		mf_netns_path(&t, name, i, path, sizeof(path));
-	else
-		die_err("topology", EINVAL);
-	fd = mf_netns_open(path);
-	if (fd < 0)
-		die_err(path, -fd);
-	return fd;
-}
-
-static int attach(u32 id, struct meshfabric_attach_entry *e, u32 count)
-{
-	u32 done;
-	int err = -mf_dev_attach(id, e, count, &done);
-
-	if (err)
-		die_err("ATTACH", err);
-	return 0;
-}
-
-static int cmd_attach(int argc, char **argv)
-{
-	struct meshfabric_attach_entry *e;
-	struct meshfabric_info in;
-	u32 n;
-
-	if (argc < 2)
-		usage();
-	raise_nofile();
-	fabric(argv[0], &in, NULL);
-	e = calloc(in.nodes, sizeof(*e));
-	for (n = 0; n < in.nodes; n++) {
-		e[n].node = n;
-		e[n].netns_fd = open_ns(argv[1], &in, n);
-	}
-	return attach(in.id, e, in.nodes);
-}
-
-static int cmd_attach1(int argc, char **argv)
-{
-	struct meshfabric_attach_entry e = { 0 };
-	struct meshfabric_info in;
-
-	if (argc < 3)
-		usage();
-	/* by id: no INFO first, ATTACH itself must refuse an unseen fabric */
-	if (isdigit((unsigned char)*argv[0]))
-		in.id = num(argv[0]);
-	else
-		fabric(argv[0], &in, NULL);
-	e.node = num(argv[1]);
-	e.netns_fd = mf_netns_open(argv[2]);
-	if (e.netns_fd < 0)
-		die_err(argv[2], -e.netns_fd);
-	if (argc > 3)
-		strncpy((char *)e.ifname, argv[3], sizeof(e.ifname) - 1);
-	return attach(in.id, &e, 1);
-}
-
-struct tag {
-	u32 magic, src, seq, len;
-};
-
 static double now(void)
 {
 	struct timespec t;
@@ -206,456 +75,604 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
-/* Read every frame pending on the listeners; count those of (src, seq). */
-static int drain(int *sock, u32 n, const struct tag *want, u32 *cnt,
+static void open_dev(void)
+{
+	dev = open(MF_DEV_PATH, O_RDWR | O_CLOEXEC);
+	if (dev < 0)
+		die_err(MF_DEV_PATH, errno);
+}
+
+static void nobody(void)
+{
+	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
+	    setresuid(65534, 65534, 65534))
+		die_err("dropping privileges", errno);
+}
+
+/* ---- broadcasts heard by listeners in every namespace ---------------- */
+
+/* Read every frame pending on the listeners; count those equal to want. */
+static u32 drain(int *sock, u32 n, const char *want, u32 len, u32 *cnt,
 		 char *buf, u32 *bad)
 {
-	int got = 0;
-	u32 i, k;
+	u32 got = 0, i;
 	ssize_t r;
-	struct tag tg;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		while ((r = recv(sock[i], buf, MESHFABRIC_MAX_PAYLOAD + 64,
-				 MSG_DONTWAIT)) >= 0) {
-			memcpy(&tg, buf, sizeof(tg));
-			for (k = sizeof(tg); k < want->len; k++)
-				if ((u8)buf[k] != (u8)(k * 7 + want->seq))
-					break;
-			if (r != (ssize_t)want->len || k != want->len ||
-			    memcmp(&tg, want, sizeof(tg))) {
+				 MSG_DONTWAIT)) >= 0)
+			if (r != (ssize_t)len || memcmp(buf, want, len))
 				(*bad)++;
-				continue;
-			}
-			cnt[i]++;
-			got++;
-		}
-	}
+			else
+				cnt[i]++, got++;
 	return got;
 }
 
-struct closer {
-	int *sock;
-	u32 n, k, step;
-};
+static int *socks;
+static u32 nsocks;
 
-static void *closer_run(void *arg)
+static void *closer(void *arg)
 {
-	struct closer *c = arg;
 	u32 i;
 
-	for (i = c->k; i < c->n; i += c->step)
-		close(c->sock[i]);
+	for (i = (uintptr_t)arg; i < nsocks; i += 64)
+		close(socks[i]);
 	return NULL;
 }
 
-/*
- * Closing an AF_PACKET socket waits for an RCU grace period
- * (packet_release -> synchronize_net): close them from many threads.
- */
-static void close_all(int *sock, u32 n)
-{
-	enum { NT = 64 };
-	struct closer c[NT];
-	pthread_t th[NT];
-	u32 k;
-
-	for (k = 0; k < NT; k++) {
-		c[k] = (struct closer){ sock, n, k, NT };
-		if (pthread_create(&th[k], NULL, closer_run, &c[k])) {
-			closer_run(&c[k]);
-			th[k] = 0;
-		}
-	}
-	for (k = 0; k < NT; k++)
-		if (th[k])
-			pthread_join(th[k], NULL);
-}
-
-/* A listener for ETYPE on node i's netdev, in its namespace. */
-static int listener(const char *prefix, const struct meshfabric_info *in,
+/* A listener for ETYPE on node's netdev, in its namespace (the tool's). */
+static int listener(const struct mf_topo *t, const char *name,
 		    const struct meshfabric_node_info *node, int self)
 {
-	struct sockaddr_ll sll = { 0 };
-	int s, fd = open_ns(prefix, in, node->node), rcv = 4 << 20;
+	struct sockaddr_ll sll = { .sll_family = AF_PACKET,
+				   .sll_protocol = htons(ETYPE),
+				   .sll_ifindex = node->ifindex };
+	int s, rcv = 4 << 20, e;
+	char path[256];
 
-	if (setns(fd, CLONE_NEWNET))
-		die_err("setns", errno);
-	close(fd);
+	mf_netns_path(t, name, node->node, path, sizeof(path));
+	e = -mf_netns_enter(path);
+	if (e)
+		die_err(path, e);
 	/* protocol 0: not hooked until bind (no re-hook, no RCU wait) */
 	s = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (s < 0)
 		die_err("socket", errno);
 	setsockopt(s, SOL_SOCKET, SO_RCVBUFFORCE, &rcv, sizeof(rcv));
-	sll.sll_family = AF_PACKET;
-	sll.sll_protocol = htons(ETYPE);
-	sll.sll_ifindex = node->ifindex;
-	if (bind(s, (struct sockaddr *)&sll, sizeof(sll)))
+	if (bind(s, (struct sockaddr *)&sll, sizeof(sll)) ||
+	    setns(self, CLONE_NEWNET))
 		die_err("bind", errno);
-	if (setns(self, CLONE_NEWNET))
-		die_err("setns", errno);
 	return s;
 }
 
 static int cmd_bcastall(int argc, char **argv)
 {
 	u32 src, first = 0, last, i, k, len = 64, algo, *cnt, n;
+	struct rlimit rl = { 1 << 16, 1 << 16 };
 	struct meshfabric_node_info *nodes;
 	struct meshfabric_bcast b;
 	struct meshfabric_info in;
-	int *sock, self, err, failed = 0;
+	int *sock, self, failed = 0;
 	char *payload, *buf, e[256];
-	double t_start = now(), t_setup, t_run;
-	struct tag tg = { 0x4d464243 };
+	struct mf_topo t;
+	pthread_t th[64];
 
-	if (argc < 3 || mf_parse_algo(argv[2], &algo, e, sizeof(e)))
+	if (argc < 2 || mf_parse_algo(argv[1], &algo, e, sizeof(e)))
 		usage();
-	if (argc > 3)
-		len = num(argv[3]);
-	if (len < sizeof(tg))
-		len = sizeof(tg);
-	raise_nofile();
-	fabric(argv[0], &in, &nodes);
+	if (argc > 2)
+		len = num(argv[2]);
+	len = len < 4 ? 4 : len;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	k = -mf_dev_info(num(argv[0]), &in, NULL, 0, 0);
+	if (k || (k = -mf_dev_nodes(&in, &nodes)) || (k = -mf_dev_topo(&in, &t)))
+		die_err("INFO", k);
+	in.name[MESHFABRIC_NAME_LEN - 1] = 0;
 	n = in.nodes;
 	last = n - 1;
-	if (argc > 4)
-		first = last = num(argv[4]);
+	if (argc > 3)
+		first = last = num(argv[3]);
 	sock = calloc(n, sizeof(*sock));
 	cnt = calloc(n, sizeof(*cnt));
 	payload = malloc(MESHFABRIC_MAX_PAYLOAD + 64);
 	buf = malloc(MESHFABRIC_MAX_PAYLOAD + 64);
 	self = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	for (i = 0; i < n; i++)
-		sock[i] = listener(argv[1], &in, &nodes[i], self);
-	t_setup = now();
+		sock[i] = listener(&t, (char *)in.name, &nodes[i], self);
 	for (src = first; src <= last; src++) {
 		u32 rx = 0, dup = 0, miss = 0, bad = 0;
-		double t;
+		double t0;
 
-		tg.src = src;
-		tg.seq = src + 1;
-		tg.len = len;
-		memcpy(payload, &tg, sizeof(tg));
-		for (k = sizeof(tg); k < len; k++)
-			payload[k] = (char)(k * 7 + tg.seq);
+		for (k = 0; k < len; k++)	/* src, then a pattern */
+			payload[k] = (char)(k * 7 + src * 13 + 1);
+		memcpy(payload, &src, 4);
 		memset(cnt, 0, n * sizeof(*cnt));
 		b = (struct meshfabric_bcast){ .id = in.id, .source = src,
 			.algo = algo, .payload_ptr = (uintptr_t)payload,
 			.len = len, .ethertype = ETYPE };
-		err = -mf_dev_bcast(&b);
-		if (err)
-			die_err("BCAST", err);
+		k = -mf_dev_bcast(&b);
+		if (k)
+			die_err("BCAST", k);
 		/* Wait until every node heard, then a little for duplicates. */
-		t = now();
-		while (rx < n - 1 && now() - t < 5.0) {
-			rx += drain(sock, n, &tg, cnt, buf, &bad);
-			if (rx < n - 1)
-				usleep(1000);
-		}
+		for (t0 = now(); rx < n - 1 && now() - t0 < 5; usleep(1000))
+			rx += drain(sock, n, payload, len, cnt, buf, &bad);
 		usleep(20000);
-		rx += drain(sock, n, &tg, cnt, buf, &bad);
-		for (i = 0; i < n; i++) {
-			if (i == src)
-				dup += cnt[i];
-			else if (!cnt[i])
-				miss++;
+		rx += drain(sock, n, payload, len, cnt, buf, &bad);
+		for (i = 0; i < n; i++)
+			if (i == src || cnt[i])
+				dup += cnt[i] - (i != src);
 			else
-				dup += cnt[i] - 1;
-		}
+				miss++;
 		printf("src %u algo %u steps %u sends %u tcd %llu "
-		       "max_link_load %u "
-		       "contention %llu delivered %u elapsed_ns %llu", b.source,
-		       b.algo, b.steps, b.sends, (unsigned long long)b.tcd,
-		       b.max_link_load, (unsigned long long)b.contention,
-		       b.delivered, (unsigned long long)b.elapsed_ns);
-		printf(" rx %u dup %u miss %u bad %u\n", rx, dup, miss, bad);
+		       "max_link_load %u contention %llu delivered %u "
+		       "elapsed_ns %llu rx %u dup %u miss %u bad %u\n",
+		       b.source, b.algo, b.steps, b.sends,
+		       (unsigned long long)b.tcd, b.max_link_load,
+		       (unsigned long long)b.contention, b.delivered,
+		       (unsigned long long)b.elapsed_ns, rx, dup, miss, bad);
 		if (dup || miss || bad || b.delivered != n - 1)
 			failed = 1;
 	}
-	fflush(stdout);
-	t_run = now();
-	close_all(sock, n);
-	fprintf(stderr, "# bcastall: %u listeners set up in %.2f s, "
-		"broadcasts %.2f s, closed in %.2f s\n", n, t_setup - t_start,
-		t_run - t_setup, now() - t_run);
+	/* closing an AF_PACKET socket waits for an RCU grace period
+	 * (packet_release -> synchronize_net): 64 threads close them
+	 */
+	socks = sock;
+	nsocks = n;
+	for (k = 0; k < 64; k++)
+		if (pthread_create(&th[k], NULL, closer, (void *)(uintptr_t)k))
+			th[k] = 0, closer((void *)(uintptr_t)k);
+	for (k = 0; k < 64; k++)
+		if (th[k])
+			pthread_join(th[k], NULL);
 	return failed;
 }
 
-/* A LINK_STATS reset whose copy-out faults (into an unmapped buffer). */
-static int cmd_fault(int argc, char **argv)
-{
-	struct meshfabric_link_stats ls = { 0 };
-	struct meshfabric_info in;
-	int fd = open(MF_DEV_PATH, O_RDWR | O_CLOEXEC);
+/* ---- one request of the bad-input table ----------------------------- */
 
-	if (argc < 1)
+enum { C_create, C_destroy, C_info, C_attach, C_bcast, C_route,
+       C_link_stats, C_attach_entry };
+
+static const char *const cmd_name[] = {
+	"CREATE", "DESTROY", "INFO", "ATTACH", "BCAST", "ROUTE", "LINK_STATS",
+};
+
+static const unsigned long cmd_nr[] = {
+	MESHFABRIC_IOC_CREATE, MESHFABRIC_IOC_DESTROY, MESHFABRIC_IOC_INFO,
+	MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_BCAST, MESHFABRIC_IOC_ROUTE,
+	MESHFABRIC_IOC_LINK_STATS,
+};
+
+static const struct field {
+	int c;
+	const char *name;
+	unsigned short off, size;
+} fields[] = {
+#define F(s, f) { C_##s, #f, AT(s, f), sizeof(((struct meshfabric_##s *)0)->f) }
+	F(create, kind), F(create, ndims), F(create, dims), F(create, routing),
+	F(create, name), F(create, id), F(create, nodes), F(create, nports),
+	F(destroy, id), F(destroy, flags), F(destroy, reserved),
+	F(info, id), F(info, flags), F(info, nodes_ptr), F(info, first),
+	F(info, count), F(info, reserved0),
+	F(attach, id), F(attach, flags), F(attach, entries_ptr),
+	F(attach, count), F(attach, done), F(attach, reserved),
+	F(attach_entry, node), F(attach_entry, netns_fd),
+	F(attach_entry, ifname),
+	F(bcast, id), F(bcast, source), F(bcast, algo), F(bcast, payload_ptr),
+	F(route, id), F(route, flags), F(route, dst), F(route, path_ptr),
+	F(route, path_max), F(route, hops), F(route, reserved),
+	F(link_stats, id), F(link_stats, flags), F(link_stats, links_ptr),
+	F(link_stats, first), F(link_stats, count), F(link_stats, reserved0),
+#undef F
+};
+
+/* FIELD of command c (ATTACH: also its entry's) in q or e; usage if none */
+static char *field(int c, const char *s, size_t len, u64 *q,
+		   struct meshfabric_attach_entry *e, unsigned int *size)
+{
+	const struct field *f;
+
+	for (f = fields; f < fields + sizeof(fields) / sizeof(*f); f++)
+		if ((f->c == c || (c == C_attach && f->c == C_attach_entry)) &&
+		    strlen(f->name) == len && !strncmp(f->name, s, len)) {
+			*size = f->size;
+			return (f->c == C_attach_entry ? (char *)e : (char *)q) + f->off;
+		}
+	usage();
+	return NULL;
+}
+
+static int cmd_ioctl(int argc, char **argv)
+{
+	static u32 buf[4];	/* BCAST's payload, ROUTE's path */
+	struct meshfabric_attach_entry e[4] = { { 0 } };
+	union {
+		u64 q[32];
+		struct meshfabric_create c;
+		struct meshfabric_attach a;
+		struct meshfabric_bcast b;
+		struct meshfabric_route r;
+	} u = { { 0 } };
+	unsigned int size, w, i;
+	char *at, *eq, *p, *end;
+	void *arg = &u;
+	int c, k, err;
+	u64 v;
+
+	for (c = 0; argc > 1 && c < C_attach_entry; c++)
+		if (!strcmp(argv[1], cmd_name[c]))
+			break;
+	if (argc < 2 || c == C_attach_entry)
 		usage();
-	fabric(argv[0], &in, NULL);
-	ls.id = in.id;
-	ls.flags = MESHFABRIC_LINK_STATS_RESET;
-	ls.links_ptr = 8;
-	ls.count = in.nodes * in.nports;
-	if (fd < 0 || ioctl(fd, MESHFABRIC_IOC_LINK_STATS, &ls))
-		die_err("LINK_STATS", errno);
+	u.a.id = num(argv[0]);		/* every request but CREATE: id */
+	for (i = 0; i < 4; i++) {	/* entries: node i, this netns */
+		e[i].node = i;
+		e[i].netns_fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+	}
+	if (c == C_create)		/* a 2x2 torus */
+		u.c = (struct meshfabric_create){ MESHFABRIC_KIND_TORUS, 2,
+						  { 2, 2 } };
+	if (c == C_attach) {
+		u.a.entries_ptr = (uintptr_t)e;
+		u.a.count = 1;
+	}
+	if (c == C_bcast) {
+		u.b.ethertype = ETYPE;
+		u.b.payload_ptr = (uintptr_t)buf;
+		u.b.len = sizeof(buf);
+	}
+	if (c == C_route) {
+		u.r.dst = 3;
+		u.r.path_ptr = (uintptr_t)buf;
+		u.r.path_max = 4;
+	}
+	open_dev();
+	for (k = 2; k < argc; k++) {
+		eq = strchr(argv[k], '=');
+		if (!strcmp(argv[k], "null"))
+			arg = NULL;
+		if (!strcmp(argv[k], "nobody"))
+			nobody();
+		if ((!strcmp(argv[k], "userns") && unshare(CLONE_NEWUSER)) ||
+		    (!strcmp(argv[k], "netns") && unshare(CLONE_NEWNET)))
+			die_err("unshare", errno);
+		if (!eq)
+			continue;
+		at = field(c, argv[k], eq - argv[k], u.q, e, &size);
+		if (eq[1] != '-' && (eq[1] < '0' || eq[1] > '9')) {
+			memcpy(at, eq + 1, strnlen(eq + 1, size));
+			continue;
+		}
+		w = size == 8 ? 8 : 4;	/* a number, or a list of u32 */
+		memset(at, 0, size);
+		for (p = eq, end = at + size; *p && at < end; at += w) {
+			v = strtoll(p + 1, &p, 0);
+			memcpy(at, &v, w);
+		}
+	}
+	err = ioctl(dev, cmd_nr[c], arg) ? errno : 0;
+	printf("%s", err ? strerrorname_np(err) : "0");
+	for (k = 2; k < argc; k++) {
+		if (*argv[k] != '@')
+			continue;
+		v = 0;
+		at = field(c, argv[k] + 1, strlen(argv[k] + 1), u.q, e, &size);
+		memcpy(&v, at, size < 8 ? size : 8);
+		printf(" %llu", (unsigned long long)v);
+	}
+	printf("\n");
 	return 0;
 }
 
-/* ---- the table of bad inputs ---------------------------------------- */
+/* ---- the fuzzer -------------------------------------------------------- */
+/*
+ * Random near-valid ioctls from several processes, namespaces dying with
+ * nodes in them (test_90 adds rmmod attempts): what a real ioctl reaches,
+ * user pointers that fault, the compat path (mfctl32), races.  Fields and
+ * the core are fuzzed by kunit/fuzz_test.c, command numbers by KUnit too.
+ */
+static struct fz_shared {
+	unsigned long calls, created, destroyed, deaths, impossible;
+	u32 pool[32];		/* fabric ids seen (+1; 0 = empty) */
+} *sh;
+static u64 rng;
+static unsigned char *page, *ro, *guard;	/* rw, read-only, PROT_NONE */
 
-/* The request a row starts from: a valid one of its command. */
-enum { R_CREATE, R_DESTROY, R_INFO, R_ATTACH, R_ENTRY, R_BCAST, R_ROUTE,
-       R_LINKS, R_NULL };
+#define ADD(x) __atomic_add_fetch(&sh->x, 1, __ATOMIC_RELAXED)
 
-static const unsigned long ioc[] = {
-	MESHFABRIC_IOC_CREATE, MESHFABRIC_IOC_DESTROY, MESHFABRIC_IOC_INFO,
-	MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_BCAST,
-	MESHFABRIC_IOC_ROUTE, MESHFABRIC_IOC_LINK_STATS,
-};
+static u32 pick(u32 n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return n ? (u32)(rng % n) : 0;
+}
 
-/* A row: the request with words w[0..n-1] (or the bytes of str) at off. */
-struct bad {
-	const char *what;
-	int req;
-	unsigned int off, n;
-	u32 w[9];
-	const char *str;
-	int want;
-};
+static u32 some_id(void)
+{
+	u32 v = __atomic_load_n(&sh->pool[pick(32)], __ATOMIC_RELAXED);
 
-#define AT(s, f) offsetof(struct meshfabric_##s, f)
-#define W(...) sizeof((u32[]){ __VA_ARGS__ }) / 4, { __VA_ARGS__ }, NULL
-#define S(s) 0, { 0 }, s
-#define BIG 65535, 65535, 65535, 65535, 65535, 65535, 65535, 65535
+	if (!pick(8))
+		return pick(4) ? pick(300) : pick(0xffffffffU);
+	return v ? v - 1 : pick(MESHFABRIC_MAX_IDS);
+}
 
+/* A user pointer to need bytes: mostly usable, sometimes not (*bad):
+ * NULL, 8, the direct map, a PROT_NONE page, straddling it, read-only.
+ */
+static u64 some_ptr(size_t need, int *bad)
+{
+	u64 p[] = { 0, 8, 0xffff888000000000ULL, (uintptr_t)guard,
+		    (uintptr_t)guard - need / 2, (uintptr_t)ro };
+	u32 k = pick(16);
+
+	*bad = k < 5;	/* read-only is fine for in-only arguments */
+	return k < 6 ? p[k] : (uintptr_t)page;
+}
 
 /*
- * What reaches the driver through the ioctl itself: copy-in and -out of
- * every command, ids, nodes, fds, pointers, state.  The validation of
- * CREATE's and BCAST's fields, unknown command numbers, names in use and
- * the number of fabrics are kunit/uapi_test.c's (mf_validate_create,
- * mf_ioctl, mf_fabric_create), and not repeated here.
+ * The commands as data: a pointer, its length field (up to max elements
+ * of elem bytes; in: the kernel reads them) and fields given small
+ * random values (offset 0 is the id, set in every request).
  */
-static const struct bad before[] = {
-	{ "CREATE NULL argument", R_NULL, 0, W(0), EFAULT },
-	{ "CREATE 8-D 65535^8 (overflow)", R_CREATE, AT(create, ndims),
-	  W(8, BIG), E2BIG },
-	{ "DESTROY unknown id", R_DESTROY, AT(destroy, id), W(63), ENOENT },
-	{ "DESTROY huge id", R_DESTROY, AT(destroy, id), W(1000000), ENOENT },
-	{ "DESTROY flags 1", R_DESTROY, AT(destroy, flags), W(1), EINVAL },
-	{ "DESTROY reserved set", R_DESTROY, AT(destroy, reserved), W(1),
-	  EINVAL },
-	{ "INFO unknown id", R_INFO, AT(info, id), W(63), ENOENT },
-	{ "INFO flags 4", R_INFO, AT(info, flags), W(4), EINVAL },
-	{ "INFO reserved set", R_INFO, AT(info, reserved0), W(1), EINVAL },
-	{ "INFO bad nodes pointer", R_INFO, AT(info, nodes_ptr), W(8, 0, 0, 4),
-	  EFAULT },
-	{ "INFO first > nodes", R_INFO, AT(info, nodes_ptr), W(8, 0, 5, 4),
-	  EINVAL },
-	{ "ATTACH flags 1", R_ATTACH, AT(attach, flags), W(1), EINVAL },
-	{ "ATTACH reserved set", R_ATTACH, AT(attach, reserved), W(1), EINVAL },
-	{ "ATTACH count > MAX_NODES", R_ATTACH, AT(attach, count),
-	  W(MESHFABRIC_MAX_NODES + 1), E2BIG },
-	{ "ATTACH unknown fabric", R_ATTACH, AT(attach, id), W(63), ENOENT },
-	{ "ATTACH node out of range", R_ENTRY, AT(attach_entry, node), W(4),
-	  EINVAL },
-	{ "ATTACH netns fd -1", R_ENTRY, AT(attach_entry, netns_fd), W(-1),
-	  EBADF },
-	{ "ATTACH fd not a netns", R_ENTRY, AT(attach_entry, netns_fd), W(1),
-	  EINVAL },
-	{ "ATTACH ifname without NUL", R_ENTRY, AT(attach_entry, ifname),
-	  S("xxxxxxxxxxxxxxxx"), EINVAL },
-	{ "ATTACH ifname with '/'", R_ENTRY, AT(attach_entry, ifname), S("a/b"),
-	  EINVAL },
-	{ "ATTACH bad entries pointer", R_ATTACH, AT(attach, entries_ptr),
-	  W(8, 0), EFAULT },
-	{ "BCAST before any node is attached", R_BCAST, AT(bcast, flags), W(0),
-	  ENETDOWN },
-	{ NULL }
+static const struct fz_cmd {
+	unsigned long nr;
+	unsigned short ptr, len, elem, in, max, small[3];
+} fz[] = {
+	{ MESHFABRIC_IOC_CREATE }, { MESHFABRIC_IOC_DESTROY },
+	{ MESHFABRIC_IOC_INFO, AT(info, nodes_ptr), AT(info, count),
+	  sizeof(struct meshfabric_node_info), 0, 70, { AT(info, first) } },
+	{ MESHFABRIC_IOC_ATTACH, AT(attach, entries_ptr), AT(attach, count),
+	  sizeof(struct meshfabric_attach_entry), 1, 4 },
+	{ MESHFABRIC_IOC_ROUTE, AT(route, path_ptr), AT(route, path_max), 4, 0,
+	  70, { AT(route, src), AT(route, dst) } },
+	{ MESHFABRIC_IOC_BCAST, AT(bcast, payload_ptr), AT(bcast, len), 1, 1,
+	  2048, { AT(bcast, source), AT(bcast, algo), AT(bcast, flags) } },
+	{ MESHFABRIC_IOC_LINK_STATS, AT(link_stats, links_ptr),
+	  AT(link_stats, count), sizeof(struct meshfabric_link_entry), 0, 100,
+	  { AT(link_stats, first), AT(link_stats, flags) } },
 };
 
-static const struct bad after[] = {
-	{ "BCAST source out of range", R_BCAST, AT(bcast, source), W(4),
-	  EINVAL },
-	{ "BCAST unknown fabric", R_BCAST, AT(bcast, id), W(63), ENOENT },
-	{ "BCAST bad payload pointer", R_BCAST, AT(bcast, payload_ptr),
-	  W(8, 0), EFAULT },
-	{ "BCAST hex algorithm on a torus", R_BCAST, AT(bcast, algo),
-	  W(MESHFABRIC_ALGO_HEX), EOPNOTSUPP },
-	{ "BCAST valid", R_BCAST, AT(bcast, flags), W(0), 0 },
-	{ "ROUTE path_max too small", R_ROUTE, AT(route, path_max), W(2),
-	  ENOSPC },
-	{ "ROUTE dst out of range", R_ROUTE, AT(route, dst), W(4), EINVAL },
-	{ "ROUTE flags 1", R_ROUTE, AT(route, flags), W(1), EINVAL },
-	{ "ROUTE reserved set", R_ROUTE, AT(route, reserved), W(1), EINVAL },
-	{ "ROUTE bad path pointer", R_ROUTE, AT(route, path_ptr), W(8, 0),
-	  EFAULT },
-	{ "ROUTE unknown fabric", R_ROUTE, AT(route, id), W(63), ENOENT },
-	{ "LINK_STATS flags 2", R_LINKS, AT(link_stats, flags), W(2), EINVAL },
-	{ "LINK_STATS reserved0 set", R_LINKS, AT(link_stats, reserved0), W(1),
-	  EINVAL },
-	{ "LINK_STATS first > nlinks", R_LINKS, AT(link_stats, first), W(17),
-	  EINVAL },
-	{ "LINK_STATS bad pointer", R_LINKS, AT(link_stats, links_ptr),
-	  W(8, 0, 0, 16), EFAULT },
-	{ "LINK_STATS unknown fabric", R_LINKS, AT(link_stats, id), W(63),
-	  ENOENT },
-	{ NULL }
-};
-
-static int dev, ntests, nfail;
-static u32 bad_id, bad_path[4];
-static struct meshfabric_attach_entry bad_ae[4];
-static char bad_payload[16];
-
-static void expect(const char *what, int got, int want)
+static void random_ioctl(void)
 {
-	ntests++;
-	if (got == want) {
-		printf("ok - bad ioctl: %s -> %s\n", what,
-		       want ? strerror(want) : "0");
+	struct meshfabric_attach_entry *e = (void *)page;
+	u32 k = pick(7), i, n, v;
+	const struct fz_cmd *f = &fz[k];
+	union {
+		u8 b[256];
+		u32 id;
+		struct meshfabric_create c;
+		struct meshfabric_bcast bc;
+	} u = { { 0 } };
+	int bad = 0, argbad = 0, ret;
+	void *arg = &u;
+	u64 p;
+
+	u.id = some_id();
+	if (k == 0) {	/* small shapes, names that collide */
+		u.c.kind = 1 + pick(3);
+		u.c.ndims = u.c.kind == MESHFABRIC_KIND_HEX ? 1 : 1 + pick(3);
+		for (i = 0; i < u.c.ndims; i++)
+			u.c.dims[i] = 2 + pick(3);
+		u.c.routing = pick(5);
+		snprintf((char *)u.c.name, sizeof(u.c.name), "fz%u", pick(12));
+	}
+	for (i = 0; i < 3 && f->small[i]; i++) {
+		v = pick(1U << pick(7));
+		memcpy(u.b + f->small[i], &v, 4);
+	}
+	if (f->ptr && (f->in || pick(2))) {
+		n = pick(f->max);
+		memcpy(u.b + f->len, &n, 4);
+		p = some_ptr((size_t)n * f->elem, &bad);
+		memcpy(u.b + f->ptr, &p, 8);
+		bad = bad && n && f->in;
+		for (i = 0; k == 3 && p == (uintptr_t)page && i < n; i++) {
+			e[i].node = pick(80);
+			e[i].netns_fd = pick(3) ? 3 + (int)pick(8) : -1;
+			snprintf((char *)e[i].ifname, sizeof(e[i].ifname),
+				 pick(2) ? "fz%u" : "", pick(1000));
+		}
+	}
+	if (k == 5)
+		u.bc.ethertype = ETYPE;
+	if (!pick(10))	/* garbage in a field, reserved ones included */
+		u.b[pick(128)] = pick(256);
+	if (!pick(10)) {	/* the argument elsewhere, often unusable */
+		arg = (void *)(uintptr_t)some_ptr(_IOC_SIZE(f->nr), &argbad);
+		bad = 0;	/* usable: whatever the page holds */
+	}
+	ret = ioctl(dev, f->nr, arg);
+	ADD(calls);
+	/* an argument or in-pointer that cannot be read must fail
+	 * (out-pointers may be skipped when nothing is written to them)
+	 */
+	if (!ret && (argbad || bad)) {
+		ADD(impossible);
+		fprintf(stderr, "# impossible: command %u succeeded with an "
+			"unusable %s\n", k, argbad ? "argument" : "pointer");
+	}
+	if (!ret && k == 0) {
+		__atomic_store_n(&sh->pool[pick(32)], u.c.id + 1,
+				 __ATOMIC_RELAXED);
+		ADD(created);
+	}
+	if (!ret && k == 1)
+		ADD(destroyed);
+}
+
+/* A namespace that lives briefly: nodes attached into it, a broadcast
+ * flood from one of them, then it dies with the process.
+ */
+static void netns_life(void)
+{
+	struct meshfabric_attach_entry e[4] = { { 0 } };
+	struct meshfabric_attach a = { .id = some_id(), .count = 1 + pick(4),
+				       .entries_ptr = (uintptr_t)e };
+	struct sockaddr_ll sll = { .sll_family = AF_PACKET, .sll_halen = 6,
+				   .sll_addr = { 255, 255, 255, 255, 255, 255 } };
+	unsigned char frame[300] = { 255, 255, 255, 255, 255, 255,
+				     [12] = ETYPE >> 8, [13] = ETYPE & 255 };
+	struct ifreq ifr = { .ifr_name = "fz0" };
+	int st, s;
+	u32 i;
+
+	if (fork()) {
+		ADD(deaths);
+		if (wait(&st) > 0 && WIFSIGNALED(st))
+			ADD(impossible);
 		return;
 	}
-	nfail++;
-	printf("not ok - bad ioctl: %s -> got %d (%s), want %d (%s)\n",
-	       what, got, strerror(got), want, strerror(want));
-}
-
-static void expect_val(const char *what, long got, long want)
-{
-	ntests++;
-	nfail += got != want;
-	printf("%sok - bad ioctl: %s = %ld, want %ld\n",
-	       got == want ? "" : "not ",
-	       what, got, want);
-}
-
-static int xioctl(unsigned long nr, void *arg)
-{
-	return ioctl(dev, nr, arg) ? errno : 0;
-}
-
-/* The valid request of kind r (R_ENTRY: ATTACH's entry 0 in *entry). */
-static void good(int r, void *q, struct meshfabric_attach_entry *entry)
-{
-	struct meshfabric_create *c = q;
-	struct meshfabric_attach *a = q;
-	struct meshfabric_bcast *b = q;
-	struct meshfabric_route *rt = q;
-
-	memset(q, 0, 512);
-	*(u32 *)q = bad_id;		/* every request starts with id */
-	memset(entry, 0, sizeof(*entry));
-	entry->netns_fd = bad_ae[0].netns_fd;
-	switch (r) {
-	case R_CREATE:
-		*c = (struct meshfabric_create){ MESHFABRIC_KIND_TORUS, 2,
-						 { 2, 2 } };
-		break;
-	case R_ATTACH:
-	case R_ENTRY:
-		a->entries_ptr = (uintptr_t)entry;
-		a->count = 1;
-		break;
-	case R_BCAST:
-		b->ethertype = ETYPE;
-		b->payload_ptr = (uintptr_t)bad_payload;
-		b->len = sizeof(bad_payload);
-		break;
-	case R_ROUTE:
-		rt->dst = 3;
-		rt->path_ptr = (uintptr_t)bad_path;
-		rt->path_max = 4;
-		break;
+	alarm(10);
+	if (unshare(CLONE_NEWNET))
+		_exit(0);
+	for (i = 0; i < a.count; i++) {
+		e[i].node = pick(16);
+		e[i].netns_fd = open("/proc/self/ns/net", O_RDONLY);
+		snprintf((char *)e[i].ifname, sizeof(e[i].ifname), "fz%u", i);
 	}
+	ioctl(dev, MESHFABRIC_IOC_ATTACH, &a);
+	sll.sll_ifindex = if_nametoindex("fz0");
+	s = socket(AF_PACKET, SOCK_RAW, 0);
+	ifr.ifr_flags = IFF_UP;
+	if (!sll.sll_ifindex || s < 0 || ioctl(s, SIOCSIFFLAGS, &ifr))
+		_exit(0);
+	for (i = 0; i < 200; i++)
+		sendto(s, frame, 60 + pick(240), MSG_DONTWAIT,
+		       (struct sockaddr *)&sll, sizeof(sll));
+	_exit(0);
 }
 
-static void run_table(const struct bad *t)
+static int cmd_fuzz(int argc, char **argv)
 {
-	struct meshfabric_attach_entry entry;
-	u64 q[64];
-	char *at;
+	double secs = argc > 0 ? atof(argv[0]) : 60, end;
+	unsigned long seed = argc > 1 ? num(argv[1]) : (u32)time(NULL);
+	int procs = argc > 2 ? num(argv[2]) : 4, i, st, bad = 0;
+	long psz = sysconf(_SC_PAGESIZE);
 
-	for (; t->what; t++) {
-		good(t->req, q, &entry);
-		at = (t->req == R_ENTRY ? (char *)&entry : (char *)q) + t->off;
-		if (t->str)
-			memcpy(at, t->str, strlen(t->str));
+	printf("# mfctl fuzz: seed %lu, %d processes, %.0f s\n", seed, procs,
+	       secs);
+	sh = mmap(NULL, 4 * psz, PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		die_err("mmap", errno);
+	page = (unsigned char *)sh + psz;
+	ro = page + psz;
+	guard = ro + psz;
+	mprotect(ro, psz, PROT_READ);
+	mprotect(guard, psz, PROT_NONE);
+	open_dev();
+	end = now() + secs;
+	for (i = 0; i < procs; i++) {
+		if (fork())
+			continue;
+		/* fds 3.. for ATTACH's random netns_fd: the device, init's
+		 * netns twice, a file that is no netns
+		 */
+		open("/proc/self/ns/net", O_RDONLY);
+		open("/proc/self/ns/net", O_RDONLY);
+		open("/proc/self/stat", O_RDONLY);
+		rng = seed * 2654435761UL + i + 1;
+		while (now() < end)
+			if (pick(20))
+				random_ioctl();
+			else
+				netns_life();
+		_exit(0);
+	}
+	while (wait(&st) > 0)
+		bad += !WIFEXITED(st) || WEXITSTATUS(st);
+	printf("# calls in all: %lu\n# fabrics created %lu, destroyed %lu, "
+	       "namespaces died %lu\n# impossible results: %lu, workers "
+	       "failed: %d\n", sh->calls, sh->created, sh->destroyed,
+	       sh->deaths, sh->impossible, bad);
+	return sh->impossible || bad;
+}
+
+/* ---- traffic ----------------------------------------------------------- */
+
+static u8 pattern(size_t i)
+{
+	return (u8)(i * 7 + (i >> 8));
+}
+
+static int cmd_flood(int argc, char **argv)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(9) };
+	struct sockaddr_ll sll = { .sll_family = AF_PACKET, .sll_halen = 6 };
+	struct sockaddr *to = (struct sockaddr *)&sa;
+	unsigned long sent = 0, failed = 0;
+	cpu_set_t cpu0;
+	int s, one = 1, raw;
+	double t0, end;
+	char *buf, *mac;
+	size_t size, i;
+
+	if (argc < 3)
+		usage();
+	size = num(argv[2]);
+	buf = malloc(size + 64);
+	for (i = 0; buf && i < size; i++)
+		buf[i] = pattern(i);
+	mac = strchr(argv[0], '/');
+	raw = !!mac;
+	s = socket(raw ? AF_PACKET : AF_INET, raw ? SOCK_RAW : SOCK_DGRAM, 0);
+	if (raw) {	/* frames of ethertype ETYPE to MAC through IFNAME */
+		*mac++ = 0;
+		sll.sll_ifindex = if_nametoindex(argv[0]);
+		for (i = 0; buf && i < 6; i++, mac += 3)
+			buf[i] = sll.sll_addr[i] = strtoul(mac, NULL, 16);
+		buf[12] = ETYPE >> 8;
+		buf[13] = ETYPE & 0xff;
+		to = (struct sockaddr *)&sll;
+	} else if (inet_pton(AF_INET, argv[0], &sa.sin_addr) != 1) {
+		usage();
+	}
+	if (!buf || s < 0 || (raw && !sll.sll_ifindex) ||
+	    setsockopt(s, SOL_SOCKET, SO_BROADCAST, &one, sizeof(one)))
+		die_err("socket", errno);
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	if (sched_setaffinity(0, sizeof(cpu0), &cpu0))
+		die_err("sched_setaffinity", errno);
+	nobody();	/* no capabilities from here on: an ordinary user */
+	t0 = now();
+	end = t0 + atof(argv[1]);
+	do {		/* SECONDS 0: one frame */
+		if (sendto(s, buf, size, 0, to, raw ? sizeof(sll) :
+			   sizeof(sa)) < 0)
+			failed++;
 		else
-			memcpy(at, t->w, t->n * sizeof(u32));
-		if (t->req == R_NULL)
-			expect(t->what, xioctl(ioc[R_CREATE], NULL), t->want);
-		else
-			expect(t->what, xioctl(ioc[t->req], q), t->want);
-	}
+			sent++;
+	} while (now() < end);
+	printf("sent %lu failed %lu ns_per_frame %.0f\n", sent, failed,
+	       (now() - t0) * 1e9 / (sent + failed));
+	return 0;
 }
 
-/* In a child: the caller's status of op (create/info), as exit code. */
-static int child_create_info(int how)
+/* recv SIZE SECONDS: a datagram of flood's on port 9, intact? */
+static int cmd_recv(int argc, char **argv)
 {
-	struct meshfabric_create c = { MESHFABRIC_KIND_TORUS, 2, { 2, 2 } };
-	struct meshfabric_info in = { .id = 63 };
-	pid_t pid = fork();
-	int st, err;
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons(9) };
+	struct timeval tv = { 0 };
+	size_t size, i;
+	ssize_t n;
+	u8 *buf;
+	int s;
 
-	if (pid == 0) {
-		if (how == 0 && setresuid(65534, 65534, 65534))
-			_exit(99);
-		if (how == 1 && unshare(CLONE_NEWUSER))
-			_exit(98);
-		if (how == 2 && unshare(CLONE_NEWUSER | CLONE_NEWNET))
-			_exit(97);
-		err = xioctl(MESHFABRIC_IOC_CREATE, &c);
-		if (!err)
-			mf_dev_destroy(c.id);
-		if (err != (how == 2 ? 0 : EPERM))
-			_exit(10 + (err & 63));
-		/* read-only commands need no capability */
-		_exit(xioctl(MESHFABRIC_IOC_INFO, &in) == ENOENT ? 0 : 80);
-	}
-	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st))
-		return -1;
-	return WEXITSTATUS(st);
-}
-
-static int cmd_bad(void)
-{
-	struct meshfabric_create c = { MESHFABRIC_KIND_TORUS, 2, { 2, 2 } };
-	struct meshfabric_route r = { 0 };
-	u32 i, done;
-
-	dev = open(MF_DEV_PATH, O_RDWR | O_CLOEXEC);
-	strcpy((char *)c.name, "badt");
-	if (dev < 0 || xioctl(MESHFABRIC_IOC_CREATE, &c))
-		die_err("CREATE badt", errno);
-	bad_id = c.id;
-	for (i = 0; i < 4; i++) {
-		bad_ae[i].node = i;
-		bad_ae[i].netns_fd = open("/proc/self/ns/net", O_RDONLY);
-	}
-	run_table(before);
-	expect("ATTACH 4 nodes into this netns (valid)",
-	       -mf_dev_attach(bad_id, bad_ae, 4, &done), 0);
-	expect_val("ATTACH: done counts them", done, 4);
-	expect("ATTACH node already present",
-	       -mf_dev_attach(bad_id, bad_ae, 1, &done), EBUSY);
-	expect_val("ATTACH: done is 0", done, 0);
-	run_table(after);
-	r = (struct meshfabric_route){ bad_id, 0, 0, 3,
-				       (uintptr_t)bad_path, 2 };
-	xioctl(MESHFABRIC_IOC_ROUTE, &r);
-	expect_val("ROUTE: hops still reported", r.hops, 2);
-
-	expect("unprivileged (uid 65534): CREATE EPERM, INFO allowed",
-	       child_create_info(0), 0);
-	expect("new user namespace, old netns: CREATE EPERM",
-	       child_create_info(1), 0);
-	expect("new user namespace owning a new netns: CREATE allowed",
-	       child_create_info(2), 0);
-
-	expect("DESTROY badt", -mf_dev_destroy(bad_id), 0);
-	expect("DESTROY badt twice", -mf_dev_destroy(bad_id), ENOENT);
-	printf("# bad ioctl table: %d cases, %d failed\n", ntests, nfail);
-	return nfail ? 1 : 0;
+	if (argc < 2)
+		usage();
+	size = num(argv[0]);
+	tv.tv_sec = num(argv[1]);
+	buf = malloc(size + 1);
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	if (!buf || s < 0 || bind(s, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
+		die_err("bind", errno);
+	printf("ready\n");
+	n = recv(s, buf, size + 1, 0);
+	for (i = 0; n == (ssize_t)size && i < size && buf[i] == pattern(i); i++)
+		;
+	printf("got %zd of %zu bytes, %zu intact\n", n, size, i);
+	return i != size;
 }
 
 int main(int argc, char **argv)
@@ -664,18 +681,14 @@ int main(int argc, char **argv)
 		const char *name;
 		int (*fn)(int argc, char **argv);
 	} cmds[] = {
-		{ "create", cmd_create }, { "attach", cmd_attach },
-		{ "attach1", cmd_attach1 }, { "bcastall", cmd_bcastall },
-		{ "fault", cmd_fault },
+		{ "bcastall", cmd_bcastall }, { "ioctl", cmd_ioctl },
+		{ "fuzz", cmd_fuzz },
+		{ "flood", cmd_flood }, { "recv", cmd_recv },
 	};
 	size_t i;
 
-	if (argc < 2)
-		usage();
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (!strcmp(argv[1], "bad"))
-		return cmd_bad();
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+	for (i = 0; argc > 1 && i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 2, argv + 2);
 	usage();

@@ -16,7 +16,7 @@ elf() { head -c 5 "$1" | od -An -tx1 | tr -d ' '; }
 check_eq "mfctl32 and meshfabric32 are i386 programs" \
 	"$(elf $M32) $(elf $T32)" "7f454c4601 7f454c4601"
 echo "# the bad-input table, from 32-bit userspace"
-"$M32" bad | sed 's/^\(not \)\{0,1\}ok \([0-9]*\) - /\1ok \2 - compat: /'
+bad_ioctls "$M32" | sed 's/^\(not \)\{0,1\}ok - /\1ok - compat: /'
 check "create (compat): CREATE, one ATTACH, INFO" \
 	"$T32" create --torus 5x5 --name c5 --no-ipv6
 ports=$("$T32" show c5 0 | awk '$1 == "neighbours" { print NF - 1 }')
@@ -34,7 +34,7 @@ for pair in "0 24" "3 17" "12 12" "24 0" "7 13"; do
 done
 check_eq "ROUTE paths (compat) == native, 5 pairs" $bad 0
 check "BCAST from every node (compat), each listener hears once" \
-	"$M32" bcastall c5 - flood 256
+	"$M32" bcastall "$(fab c5 id)" flood 256
 check_eq "LINK_STATS (compat) == native" "$("$T32" -j stats c5 --all)" \
 	"$("$MF" -j stats c5 --all)"
 "$T32" stats c5 --reset >/dev/null

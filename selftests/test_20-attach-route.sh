@@ -45,8 +45,7 @@ check_eq "route a5 (0,0) (3,4)" "$(path a5 0 23)" "0 4 3 23"
 check_eq "route a5 (1,1) (3,3)" "$(path a5 6 18)" "6 7 8 13 18"
 check_eq "route a5 (4,4) (0,0) wraps" "$(path a5 24 0)" "24 20 0"
 check_eq "route to itself" "$(path a5 7 7)" "7"
-check_rc "ATTACH an attached node again: EBUSY" 16 \
-	"$MFCTL" attach1 a5 3 /var/run/netns/a5-4-0
+check_eq "ATTACH an attached node again: EBUSY" "$(attach "$id" 3 a5-4-0)" EBUSY
 # keep three nodes' namespaces past destroy, to look inside them after
 for n in 0-0 2-1 4-4; do
 	touch /var/run/netns/keep$n
@@ -60,7 +59,7 @@ done
 check_eq "destroy removed the netdevs (nodes 0, 7, 24 checked)" $left 0
 check_fails "show after destroy: no such fabric" "no fabric named" "$MF" show a5
 # a mesh routes per hop (dimension order): (0,0)->(2,1) on 3x3
-"$MFCTL" create mesh 3x3 dor m3 >/dev/null
+mkfabric mesh 3x3 dor m3 >/dev/null
 check_eq "route on a 3x3 mesh (0,0)->(2,1)" "$(path m3 0 5)" "0 1 2 5"
 check "destroy mesh" "$MF" destroy m3
 check_eq "allocation counter back to 0" "$(allocated)" 0

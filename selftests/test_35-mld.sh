@@ -6,7 +6,8 @@
 # a packet and no node may receive one, while the senders' tx counters do
 # grow.  (Without the rule every report reached all other nodes.)
 # The tool's create gives nodes no link-local address (no reports then):
-# here the namespaces come from `ip netns add` and the nodes from mfctl.
+# here the namespaces come from `ip netns add` and the nodes from raw
+# requests (mkfabric, attach: lib.sh).
 . ./lib.sh
 load
 i=0
@@ -17,11 +18,13 @@ while [ $i -lt 9 ]; do
 		nok "namespace m$i, its ipv6 sysctls"
 	i=$((i + 1))
 done
-set -- $("$MFCTL" create torus 3x3 dor mld)
+set -- $(mkfabric torus 3x3 dor mld)
 id=$1
 "$MF" stats mld --reset >/dev/null
 up() {	# attach, then every node's interface up
-	"$MFCTL" attach mld m || return 1
+	for i in 0 1 2 3 4 5 6 7 8; do
+		[ "$(attach "$id" $i m$i)" = 0 ] || return 1
+	done
 	for i in 0 1 2 3 4 5 6 7 8; do
 		"$IP" -n m$i link set dev mf${id}n$i up || return 1
 	done

@@ -7,7 +7,6 @@
 # broadcast queue's byte limits (item 3), the receiver's MTU (item 9) and
 # node frames building no schedule (items 5 and 8).
 . ./lib.sh
-FLOOD=/mf/selftests/mfflood
 load
 modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null
 create --torus 8x8 --name fl --ipv4 10.9.0.0/16
@@ -18,14 +17,14 @@ dbg=/sys/kernel/debug/meshfabric/$id
 # veth add + del on CPU 0, in seconds (busybox sh: /proc/uptime)
 veth_time() {
 	t0=$(uptime_s)
-	"$FLOOD" pin 0 "$IP" link add mfv0 type veth peer name mfv1 &&
-		"$FLOOD" pin 0 "$IP" link del mfv0
+	taskset 1 "$IP" link add mfv0 type veth peer name mfv1 &&
+		taskset 1 "$IP" link del mfv0
 	elapsed "$t0"
 }
 idle=$(veth_time)
 note "veth add+del on CPU 0, idle: $idle s"
 
-"$FLOOD" flood fl-0-0 10.9.255.255 20 1400 >/tmp/flood.$$ 2>&1 &
+"$IP" netns exec fl-0-0 "$MFCTL" flood 10.9.255.255 20 1400 >/tmp/flood.$$ 2>&1 &
 fpid=$!
 sleep 3
 worst=0
@@ -58,7 +57,7 @@ done
 pids=
 for n in 0 1 2 3 4 5 6 7; do
 	for m in 0 1; do
-		"$FLOOD" flood fl-$n-$m 10.9.255.255 4 60000 >/dev/null 2>&1 &
+		"$IP" netns exec fl-$n-$m "$MFCTL" flood 10.9.255.255 4 60000 >/dev/null 2>&1 &
 		pids="$pids $!"
 	done
 done
@@ -75,7 +74,7 @@ rx() { "$IP" netns exec "fl-$1" cat "/sys/class/net/fl/statistics/$2"; }
 "$IP" -n fl-3-3 link set dev fl mtu 1280
 wait_until 10 test "$(cat $dbg/bcastq_bytes)" = 0
 a0=$(rx 3-3 rx_packets) d0=$(rx 3-3 rx_dropped) c0=$(rx 4-4 rx_packets)
-"$FLOOD" flood fl-0-0 10.9.255.255 0.2 1400 >/tmp/flood.$$ 2>&1
+"$IP" netns exec fl-0-0 "$MFCTL" flood 10.9.255.255 0.2 1400 >/tmp/flood.$$ 2>&1
 wait_until 10 test "$(cat $dbg/bcastq_bytes)" = 0
 got=$(($(rx 4-4 rx_packets) - c0))
 note "sent $(awk '{ print $2 }' /tmp/flood.$$), flooded $got (the rest over the sender's share)"
@@ -89,7 +88,7 @@ check "and counted each as rx_dropped (at least $got)" \
 # into that cache, each entry a counted allocation, and rebuilt it per
 # frame once more than 8 nodes sent)
 for n in 0 1 2 3 4 5 6 7; do
-	"$FLOOD" flood fl-$n-7 10.9.255.255 0.1 100 >/dev/null 2>&1
+	"$IP" netns exec fl-$n-7 "$MFCTL" flood 10.9.255.255 0.1 100 >/dev/null 2>&1
 done
 wait_until 10 test "$(cat $dbg/bcastq_bytes)" = 0
 check_eq "broadcasts from 40 sources built no schedule (allocations as at create)" \

@@ -4,7 +4,6 @@
 # fabric intact, as IP fragments at MTU 1500 and as one 65000-byte frame
 # in its pages at MTU 65535 (SG: never linearised).
 . ./lib.sh
-FLOOD=/mf/selftests/mfflood
 load
 create --torus 5x5 --name of --ipv4 10.8.0.0/16
 is_up() { test "$("$IP" netns exec of-0-0 cat /sys/class/net/of/operstate)" = up; }
@@ -15,10 +14,10 @@ datagram() {	# datagram MTU: send 65000 bytes (0,0) -> (2,2), check them
 	for n in 0-0 1-0 2-0 2-1 2-2 0-1 1-1 1-2; do
 		"$IP" -n of-$n link set dev of mtu "$1" 2>/dev/null
 	done
-	"$FLOOD" recv of-2-2 7000 65000 10 >/tmp/recv.$$ 2>&1 &
+	"$IP" netns exec of-2-2 "$MFCTL" recv 65000 10 >/tmp/recv.$$ 2>&1 &
 	rpid=$!
 	wait_until 5 grep -q ready /tmp/recv.$$
-	"$FLOOD" udp of-0-0 "$dst" 7000 65000
+	"$IP" netns exec of-0-0 "$MFCTL" flood "$dst" 0 65000 >/dev/null
 	wait $rpid
 	rc=$?
 	note "MTU $1: $(tail -n 1 /tmp/recv.$$)"

@@ -30,7 +30,7 @@ for algo in flood tree binomial tsay-wang eyes hex; do
 		continue
 	fi
 	t0=$(uptime_s)
-	"$MFCTL" bcastall b - $algo 64 >$TMP/bc
+	"$MFCTL" bcastall "$(fab b id)" $algo 64 >$TMP/bc
 	rc=$?
 	check_eq "$algo: 49 broadcasts, each heard once by the 48 others" \
 		"$rc $(wc -l <$TMP/bc)" "0 49"
@@ -73,8 +73,8 @@ for algo in auto mintcd wormhole split; do
 			jget algo)"
 done
 check_fails "a raw BCAST of split: the module has no searches" \
-	"not supported" "$MFCTL" bcastall b - split 64 0
-"$MFCTL" bcastall b - flood 65536 24 >$TMP/bc
+	"not supported" "$MFCTL" bcastall "$(fab b id)" split 64 0
+"$MFCTL" bcastall "$(fab b id)" flood 65536 24 >$TMP/bc
 check "64 KiB payload from (3,3): delivered once to each of the 48 others" \
 	test $? = 0
 note "$(cat $TMP/bc)"

@@ -25,7 +25,7 @@ check_eq "bcast: one meshfabric_bcast_step per step ($steps)" \
 check "bcast: the last step's number is steps - 1" \
 	grep -q "meshfabric_bcast_step: fabric=$id step=$((steps - 1)) " $T/trace
 "$IP" -n tr-1-1 link set dev tr mtu 1280
-/mf/selftests/mfflood flood tr-0-0 10.6.255.255 0.05 1400 >/dev/null
+"$IP" netns exec tr-0-0 "$MFCTL" flood 10.6.255.255 0.05 1400 >/dev/null
 wait_until 5 grep -q "meshfabric_drop: fabric=$id node=5 bytes=1442 reason=mtu" $T/trace
 check "a 1442-byte broadcast: meshfabric_drop node=5 (1,1) reason=mtu" \
 	grep -q "meshfabric_drop: fabric=$id node=5 bytes=1442 reason=mtu" $T/trace

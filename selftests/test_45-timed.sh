@@ -184,22 +184,27 @@ if [ -x $IPERF ]; then
 			--get-server-output >/tmp/u$3.$$ 2>&1
 	}
 	mbit() { mid /tmp/u$1.$$; }
-	"$MF" exec tp 2,0 -- $IPERF -s -p 5301 -D -1 >/dev/null
-	"$MF" exec tp 3,0 -- $IPERF -s -p 5302 -D -1 >/dev/null
-	sleep 1
-	udp 0,0 "$dst" 5301 6M &
-	udp 1,0 "$d2" 5302 6M &
-	wait
+	# flows RATE "NODE DST PORT SERVER" "NODE DST PORT SERVER": two
+	# paced flows at once, each to an iperf3 server on node SERVER
+	flows() {
+		_rate=$1 _a=$2 _b=$3
+		for _f in "$_a" "$_b"; do
+			set -- $_f
+			"$MF" exec tp "$4" -- $IPERF -s -p "$3" -D -1 >/dev/null
+		done
+		sleep 1
+		for _f in "$_a" "$_b"; do
+			set -- $_f
+			udp "$1" "$2" "$3" "$_rate" &
+		done
+		wait
+	}
+	flows 6M "0,0 $dst 5301 2,0" "1,0 $d2 5302 3,0"
 	f1=$(mbit 5301) f2=$(mbit 5302)
 	note "two paced flows of 6 Mbit/s through one 10 Mbit/s link: $f1 and $f2 Mbit/s"
 	check "two flows sharing a link: each within 20% of R/2, together at most R" \
 		awk -v a="$f1" -v b="$f2" 'BEGIN { exit !(a > 3.88 && a < 5.82 && b > 3.88 && b < 5.82 && a + b <= 10) }'
-	"$MF" exec tp 2,0 -- $IPERF -s -p 5301 -D -1 >/dev/null
-	"$MF" exec tp 1,2 -- $IPERF -s -p 5303 -D -1 >/dev/null
-	sleep 1
-	udp 0,0 "$dst" 5301 12M &
-	udp 0,2 "$d3" 5303 12M &
-	wait
+	flows 12M "0,0 $dst 5301 2,0" "0,2 $d3 5303 1,2"
 	f1=$(mbit 5301) f3=$(mbit 5303) o1=$(sent /tmp/u5301.$$) o3=$(sent /tmp/u5303.$$)
 	note "two flows of 12 Mbit/s on disjoint 10 Mbit/s links: $f1 and $f3 Mbit/s (the senders managed $o1 and $o3)"
 	# each gets min(what its sender offered, R's 9.71 Mbit/s of payload)
@@ -218,7 +223,7 @@ dst=$(addr_of lq 1 4)
 "$MF" exec lq 0 -- ping -c 1 -W 2 "$dst" >/dev/null
 "$MF" link set lq 0 x+ loss 1% >/dev/null
 "$MF" stats lq --reset >/dev/null
-/mf/selftests/mfflood flood lq-0 "$dst" 2 200 >/dev/null 2>&1
+"$IP" netns exec lq-0 "$MFCTL" flood "$dst" 2 200 >/dev/null 2>&1
 set -- $("$MF" -j link show lq 0 x+ | sed 's/.*"packets":\([0-9]*\).*"drop_loss":\([0-9]*\),"drop_queue":\([0-9]*\).*/\1 \2 \3/')
 n=$(($1 + $2))
 note "1% loss: $2 lost of $n frames"
@@ -231,7 +236,7 @@ check "loss 1%: lost within 5 standard deviations of n/100 (binomial)" \
 "$MF" link set lq 0 x+ loss 0 rate 1mbit queue 5 >/dev/null
 "$MF" stats lq --reset >/dev/null
 "$MF" -j monitor lq --interval 1 --count 1 >/tmp/mon.$$ &
-/mf/selftests/mfflood flood lq-0 "$dst" 1 200 >/dev/null 2>&1
+"$IP" netns exec lq-0 "$MFCTL" flood "$dst" 1 200 >/dev/null 2>&1
 wait
 set -- $("$MF" -j link show lq 0 x+ | sed 's/.*"packets":\([0-9]*\).*"drop_loss":\([0-9]*\),"drop_queue":\([0-9]*\).*/\1 \2 \3/')
 note "queue 5 at 1 Mbit/s, 1 s flood: $1 sent, $3 refused"

@@ -93,7 +93,7 @@ check "no warning in the kernel log" \
 check "destroy with faults set" "$MF" destroy ft
 
 # routing state and update time on 64x64 with 10 failed links
-"$MFCTL" create torus 64x64 dor big >/dev/null
+mkfabric torus 64x64 dor big >/dev/null
 # the update's own time: 10 state changes less 10 parameter changes of the
 # same links (both pay the tool's start and name lookup under TCG)
 nodes="0 9 77 500 1000 2047 2500 3000 3333 4095"
@@ -115,7 +115,7 @@ check "64x64: each update under 500 ms in the TCG guest" test "$ms" -lt 500
 check_eq "64x64: route around (0,0) x+ has 3 hops" \
 	"$("$MF" -j route big 0,0 1,0 | json length)" 3
 check "destroy big" "$MF" destroy big
-"$MFCTL" create torus 256x256 dor huge >/dev/null
+mkfabric torus 256x256 dor huge >/dev/null
 check "256x256: one link down" "$MF" link set huge 0,0 x+ down
 check_eq "256x256: route around it has 3 hops" \
 	"$("$MF" -j route huge 0,0 1,0 | json length)" 3

@@ -24,24 +24,26 @@ check_fails "bcast with a node gone: ENETDOWN" "a node is down or gone" \
 check "ip link del of node 2's netdev" "$IP" -n l-2-0 link del dev l
 check "show reports 2 gone" wait_until 10 gone_is l 2
 "$IP" netns add l-1-1
-check "re-ATTACH node 4 into a new namespace" \
-	"$MFCTL" attach1 l 4 /var/run/netns/l-1-1
-check "re-ATTACH node 2 with a chosen name" \
-	"$MFCTL" attach1 l 2 /var/run/netns/l-2-0 fab2
+lid=$(fab l id)
+check_eq "re-ATTACH node 4 into a new namespace" "$(attach "$lid" 4 l-1-1)" 0
+check_eq "re-ATTACH node 2 with a chosen name" \
+	"$(attach "$lid" 2 l-2-0 fab2)" 0
 check_eq "show: 9 present, 0 gone" "$(fab l present) $(fab l gone)" "9 0"
 "$IP" -n l-2-0 link set fab2 up
 "$IP" -n l-1-1 link set "mf$(fab l id)n4" up
-check "BCAST works again" "$MFCTL" bcastall l - flood 64 0
+check "BCAST works again" "$MFCTL" bcastall "$lid" flood 64 0
 check "destroy l" "$MF" destroy l
 check_eq "allocation counter back to 0" "$(allocated)" 0
 
 # rmmod with live fabrics and traffic: a 4x4 torus, and a 2x2 mesh whose
 # nodes live in the torus' namespaces of the same coordinates
 create --torus 4x4 --name r --ipv4 10.0.0.0/8 --no-ipv6
-set -- $("$MFCTL" create mesh 2x2 dor r2)
+set -- $(mkfabric mesh 2x2 dor r2)
 id2=$1
 up2() {
-	"$MFCTL" attach r2 @r || return 1
+	for n in 0 1 2 3; do
+		[ "$(attach "$id2" $n r-$((n % 2))-$((n / 2)))" = 0 ] || return 1
+	done
 	for n in 0 1 2 3; do
 		"$IP" -n r-$((n % 2))-$((n / 2)) link set mf${id2}n$n up ||
 			return 1

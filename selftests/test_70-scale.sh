@@ -10,7 +10,7 @@ check_eq "1024 namespaces" "$("$IP" netns list | grep -c '^s-')" 1024
 check_eq "32x32 torus: 1024 nodes" "$(fab s nodes)" 1024
 check_eq "show: present 1024" "$(fab s present)" 1024
 t0=$(uptime_s)
-"$MFCTL" bcastall s - auto 64 0 >$TMP/sc
+"$MFCTL" bcastall "$(fab s id)" auto 64 0 >$TMP/sc
 check "broadcast from (0,0): each of 1023 namespaces heard it once" test $? = 0
 note "$(cat $TMP/sc); $(elapsed "$t0") s with 1024 listeners"
 # (16,16) = node 528, address 10.0.2.17: 32 hops away

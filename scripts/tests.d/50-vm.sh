@@ -22,7 +22,7 @@ if ! make -s tool >build/vm-tool.log 2>&1; then
 	notok "vm: build/meshfabric builds (no selftests run)"
 	exit 0
 fi
-# The selftests' static helpers (mfctl, mfflood, mffuzz) are built on the host.
+# The selftests' static helpers (mfctl, mfctl32) are built on the host.
 if ! make -s -C selftests >build/vm-selftests-build.log 2>&1; then
 	tail -n 20 build/vm-selftests-build.log | sed 's/^/# /'
 	notok "vm: selftests helpers build (make -C selftests)"

@@ -5,6 +5,7 @@
  *
  *   fanout udp   FABRIC SRC_NS SIZE [ROUNDS]
  *   fanout bcast FABRIC SRC_NS SIZE [ROUNDS] -- CMD [ARGS...]
+ *   fanout ioctl FABRIC SRC_NS SIZE [ROUNDS] -- ID NODE
  *   fanout neigh FABRIC SRC_NS 0
  *
  * neigh prints, for `ip -n SRC_NS -batch`, one permanent neighbour entry
@@ -24,11 +25,21 @@
  *   udp:   from SRC_NS, one SIZE-byte datagram to each node's address
  *          (sendto in a loop: what a user does without the offload);
  *   bcast: runs CMD (meshfabric bcast ...) as a child;
+ *   ioctl: a child forked before the clock starts, waiting on a pipe,
+ *          issues MESHFABRIC_IOC_BCAST (fabric ID, source NODE, algorithm
+ *          auto, ethertype 0x88b5) when told: the offload measured as the
+ *          fan-out is, from the call that starts it, without a program's
+ *          start-up (the receivers are bcast's);
  * and the round ends when every receiver has got SIZE bytes.  Output, one
  * line per round:
  *   FANOUT MODE round R receivers N got G size S us T [cmd_us C]
- * T: from the first send (udp) or the fork of CMD (bcast) to the receipt
- * by the last node; C: until CMD exited.  CMD's own output goes to stderr.  Round 1 also resolves ARP (udp)
+ * T: from the first send (udp), the fork of CMD (bcast) or the pipe write
+ * (ioctl) to the receipt by the last node as this process sees it;
+ * "stamp_us K": the same to the latest kernel receive timestamp
+ * (SO_TIMESTAMPNS: when the payload entered the node's receive path; for
+ * a datagram reassembled from fragments, its last fragment's), free of
+ * this process's own polling and scheduling latency; C: until CMD exited (ioctl: until the ioctl returned,
+ * and "kernel_us K delivered D": the ioctl's elapsed_ns and delivered).  CMD's own output goes to stderr.  Round 1 also resolves ARP (udp)
  * and fills the schedule cache (bcast): report the later rounds.
  */
 #define _GNU_SOURCE
@@ -52,6 +63,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+/* the project's uapi header, found without an -I flag by every build */
+#include "../../include/uapi/linux/meshfabric.h"
 
 #define PORT 5555
 #define ETHERTYPE 0x88b5
@@ -71,6 +84,40 @@ static double now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static double real_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/*
+ * recv() with MSG_TRUNC (the datagram's real length without copying it,
+ * so the time measured is the arrival, not this process copying 64 MiB
+ * out of 1023 queues), and the kernel's receive timestamp in *ts (us,
+ * CLOCK_REALTIME; 0 if none).
+ */
+static ssize_t recv_stamped(int fd, char *buf, double *ts)
+{
+	char ctl[CMSG_SPACE(sizeof(struct timespec))];
+	struct iovec iov = { .iov_base = buf, .iov_len = 64 };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+			     .msg_control = ctl, .msg_controllen = sizeof(ctl) };
+	struct cmsghdr *c;
+	ssize_t len = recvmsg(fd, &mh, MSG_TRUNC);
+
+	*ts = 0;
+	for (c = len >= 0 ? CMSG_FIRSTHDR(&mh) : NULL; c; c = CMSG_NXTHDR(&mh, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_TIMESTAMPNS) {
+			struct timespec t;
+
+			memcpy(&t, CMSG_DATA(c), sizeof(t));
+			*ts = t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+		}
+	return len;
 }
 
 static void die(const char *what, const char *name)
@@ -113,6 +160,35 @@ static int ipv4_of(const char *ifname, struct sockaddr_in *sa)
 	return r;
 }
 
+/* ioctl mode's child: wait for the go byte, issue one BCAST of size
+ * bytes from node argv[1] of fabric argv[0], report the struct, exit.
+ */
+static void child_bcast(char **argv, int size, int go, int res)
+{
+	static char payload[MAXSZ];
+	struct meshfabric_bcast b;
+	char c;
+	int fd = open("/dev/meshfabric", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		die("open", "/dev/meshfabric");
+	memset(&b, 0, sizeof(b));
+	memset(payload, 0x5a, sizeof(payload));
+	b.id = (unsigned int)atoi(argv[0]);
+	b.source = (unsigned int)atoi(argv[1]);
+	b.algo = MESHFABRIC_ALGO_AUTO;
+	b.payload_ptr = (unsigned long)payload;
+	b.len = (unsigned int)size;
+	b.ethertype = ETHERTYPE;
+	if (read(go, &c, 1) != 1)
+		die("read", "go pipe");
+	if (ioctl(fd, MESHFABRIC_IOC_BCAST, &b))
+		die("ioctl", "MESHFABRIC_IOC_BCAST");
+	if (write(res, &b, sizeof(b)) != sizeof(b))
+		die("write", "result pipe");
+	_exit(0);
+}
+
 int main(int argc, char **argv)
 {
 	static char buf[MAXSZ + 64];
@@ -122,7 +198,7 @@ int main(int argc, char **argv)
 	struct rcv *r = NULL;
 	char **cmd = NULL;
 	size_t prefix_len;
-	int n = 0, cap = 0, i, self, ep, size, rounds = 3, round, udp, neigh;
+	int n = 0, cap = 0, i, self, ep, size, rounds = 3, round, udp, neigh, kio, one = 1;
 	struct dirent *de;
 	DIR *d;
 
@@ -136,6 +212,7 @@ int main(int argc, char **argv)
 	size = atoi(argv[4]);
 	udp = !strcmp(mode, "udp");
 	neigh = !strcmp(mode, "neigh");
+	kio = !strcmp(mode, "ioctl");
 	for (i = 5; i < argc; i++) {
 		if (!strcmp(argv[i], "--")) {
 			cmd = argv + i + 1;
@@ -143,7 +220,8 @@ int main(int argc, char **argv)
 		}
 		rounds = atoi(argv[i]);
 	}
-	if (!neigh && (size < 1 || size > MAXSZ || (!udp && !cmd) || rounds < 1)) {
+	if (!neigh && (size < 1 || size > MAXSZ || (!udp && !cmd) || rounds < 1 ||
+			(kio && (!cmd[0] || !cmd[1])))) {
 		fprintf(stderr, "fanout: bad arguments\n");
 		return 2;
 	}
@@ -229,6 +307,8 @@ int main(int argc, char **argv)
 			if (bind(r[i].fd, (struct sockaddr *)&sll, sizeof(sll)))
 				die("bind(AF_PACKET)", r[i].name);
 		}
+		if (setsockopt(r[i].fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof(one)))
+			die("setsockopt SO_TIMESTAMPNS", r[i].name);
 		ev.events = EPOLLIN;
 		ev.data.u32 = (unsigned int)i;
 		if (epoll_ctl(ep, EPOLL_CTL_ADD, r[i].fd, &ev))
@@ -242,8 +322,10 @@ int main(int argc, char **argv)
 
 	for (round = 1; round <= rounds; round++) {
 		int got = 0, sfd = -1, next = 0, status;
-		double t0, tlast = 0, tcmd = 0, deadline;
+		double t0, t0real, tlast = 0, tcmd = 0, deadline, stamp = 0;
+		struct meshfabric_bcast kb;
 		pid_t pid = -1;
+		int go[2], res[2];
 
 		for (i = 0; i < n; i++)
 			r[i].got = 0;
@@ -259,8 +341,23 @@ int main(int argc, char **argv)
 				die("setns", "back");
 			memset(buf, round, (size_t)size);
 		}
+		if (kio) {
+			if (pipe(go) || pipe(res))
+				die("pipe", NULL);
+			pid = fork();
+			if (pid < 0)
+				die("fork", NULL);
+			if (pid == 0)
+				child_bcast(cmd, size, go[0], res[1]);
+			close(go[0]);
+			close(res[1]);
+		}
 		t0 = now_us();
-		if (!udp) {
+		t0real = real_us();
+		if (kio) {
+			if (write(go[1], "g", 1) != 1)
+				die("write", "go pipe");
+		} else if (!udp) {
 			pid = fork();
 			if (pid < 0)
 				die("fork", NULL);
@@ -291,25 +388,23 @@ int main(int argc, char **argv)
 				tcmd = now_us();
 				pid = 0;
 				if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-					fprintf(stderr, "fanout: %s failed\n", cmd[0]);
+					fprintf(stderr, "fanout: %s failed\n", kio ? "BCAST" : cmd[0]);
 					return 1;
 				}
 			}
 			m = epoll_wait(ep, evs, 256, pid > 0 ? 1 : wait);
 			for (k = 0; k < m; k++) {
 				struct rcv *x = &r[evs[k].data.u32];
+				double ts;
 				ssize_t len;
 
-				/*
-				 * MSG_TRUNC: the datagram's real length without
-				 * copying it, so the time measured is the arrival,
-				 * not this process copying 64 MiB out of 1023 queues.
-				 */
-				while ((len = recv(x->fd, buf, 64, MSG_TRUNC)) >= 0)
+				while ((len = recv_stamped(x->fd, buf, &ts)) >= 0)
 					if (!x->got && len >= size) {
 						x->got = 1;
 						got++;
 						tlast = now_us();
+						if (ts > stamp)
+							stamp = ts;
 					}
 			}
 		}
@@ -319,10 +414,19 @@ int main(int argc, char **argv)
 		}
 		if (sfd >= 0)
 			close(sfd);
-		printf("FANOUT %s round %d receivers %d got %d size %d us %.0f", mode,
-		       round, n, got, size, got ? tlast - t0 : -1.0);
+		printf("FANOUT %s round %d receivers %d got %d size %d us %.0f stamp_us %.0f",
+		       mode, round, n, got, size, got ? tlast - t0 : -1.0,
+		       got && stamp ? stamp - t0real : -1.0);
 		if (!udp)
 			printf(" cmd_us %.0f", tcmd - t0);
+		if (kio) {
+			memset(&kb, 0, sizeof(kb));
+			if (read(res[0], &kb, sizeof(kb)) != sizeof(kb))
+				die("read", "result pipe");
+			close(res[0]);
+			close(go[1]);
+			printf(" kernel_us %.0f delivered %u", kb.elapsed_ns / 1e3, kb.delivered);
+		}
 		printf("\n");
 		fflush(stdout);
 		if (got < n)

@@ -257,13 +257,19 @@ static bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame,
 	skb->priority = 0;
 	skb->protocol = eth_type_trans(skb, dev);
 	skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
-	/* process context: per-CPU stats need BH (and so migration) off */
+	/* Process context (the ioctl, the flood's work, never a softirq):
+	 * the receive path runs here, with BH off as in a NAPI poll (and as
+	 * tun does), not through the CPU's backlog queue and a softirq per
+	 * frame; per-CPU stats need BH (and so migration) off too.  The
+	 * netdev has accepted the frame whatever its protocols do with it
+	 * (netif_receive_skb's NET_RX_DROP: no listener, a full socket), as
+	 * netif_rx's queue would have.
+	 */
 	local_bh_disable();
-	if (netif_rx(skb) == NET_RX_SUCCESS) {
-		dev_sw_netstats_rx_add(dev, len);
-		ok = true;
-	}
+	dev_sw_netstats_rx_add(dev, len);
+	netif_receive_skb(skb);
 	local_bh_enable();
+	ok = true;
 out:
 	rcu_read_unlock();
 	return ok;

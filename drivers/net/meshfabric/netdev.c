@@ -257,6 +257,10 @@ static void mf_netdev_setup(struct net_device *dev)
 	dev->features |= NETIF_F_LLTX | NETIF_F_NETNS_LOCAL | MF_FEATURES;
 	dev->hw_features |= MF_FEATURES;
 	dev->hw_enc_features |= MF_FEATURES;
+	/* veth's TSO limit: BIG TCP (IPv6) GSO frames up to 512 KiB once
+	 * `ip link set gso_max_size` raises a node's limit
+	 */
+	netif_set_tso_max_size(dev, GSO_MAX_SIZE);
 	dev->min_mtu = ETH_MIN_MTU;
 	dev->max_mtu = ETH_MAX_MTU;
 }

@@ -244,11 +244,50 @@ static void print_bcast(struct mf_ctx *ctx, const struct bcast_report *o)
 	mf_print_end(&p);
 }
 
+/* bcast's options, as mf_args_parse hands them over. */
+struct bcast_args {
+	const char *name, *from, *file;
+	u32 algo, size, etype;
+	bool algo_given, async;
+};
+
+static int bcast_opt(void *st, int key, const char *val, char *err,
+		     size_t errlen)
+{
+	struct bcast_args *o = st;
+
+	if (key == MF_ARG_POSITIONAL)
+		return mf_arg_name(&o->name, val, err, errlen);
+	if (key == KEY_FROM || key == KEY_SCHEDULE) {	/* used later */
+		*(key == KEY_FROM ? &o->from : &o->file) = val;
+		return 0;
+	}
+	switch (key) {
+	case KEY_ALGO:
+		o->algo_given = true;
+		return mf_parse_algo(val, &o->algo, err, errlen);
+	case KEY_SIZE:
+		if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &o->size))
+			return mf_err(err, errlen, "--size '%.40s': want 0..%u",
+				      val, MESHFABRIC_MAX_PAYLOAD);
+		return 0;
+	case KEY_ETHERTYPE:
+		if (parse_ethertype(val, &o->etype))
+			return mf_err(err, errlen,
+				      "--ethertype '%.40s': want 0x0600..0xffff",
+				      val);
+		return 0;
+	}
+	return mf_parse_mode(val, &o->async, err, errlen);	/* KEY_MODE */
+}
+
 static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_bcast;
-	const char *name = NULL, *from = NULL, *file = NULL, *val;
-	u32 algo = MESHFABRIC_ALGO_AUTO, size = 64, etype = DEFAULT_ETHERTYPE, src = 0;
+	struct bcast_args o = { .algo = MESHFABRIC_ALGO_AUTO, .size = 64,
+				.etype = DEFAULT_ETHERTYPE };
+	const char *name, *from, *file;
+	u32 algo, size, etype, src = 0;
 	const struct mf_algo *ran, *planned = NULL;
 	struct mf_plan_req rq;
 	struct meshfabric_bcast b;
@@ -256,58 +295,28 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_sched s, us;
 	struct mf_stats st, ff;
 	struct mf_topo t;
-	struct mf_args ar;
-	bool steps = false, have_sched = false, async = false, faulty;
-	bool algo_given = false;
+	bool steps, have_sched = false, async, faulty;
 	struct mf_fault_plan fp;
 	struct mf_faults faults;
+	unsigned int flags = 0;
 	u64 *step_ns;
 	char err[256];
 	unsigned char *payload;
-	int k, r, rc;
+	int r;
 
+	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL, bcast_opt,
+			  &o, &flags);
+	if (r >= 0)
+		return r;
 	mf_faults_init(&faults);
-	mf_args_init(&ar, ctx, argc, argv);
-	while ((k = mf_args_cmd(&ar, NULL, MF_ARGS_POSITIONAL, &val, &rc)) != MF_ARG_END) {
-		r = 0;
-		switch (k) {
-		case MF_ARG_STOP:
-			return rc;
-		case MF_ARG_POSITIONAL:
-			if (name)
-				return mf_usage(cmd, "unexpected argument '%.40s'", val);
-			name = val;
-			break;
-		case KEY_FROM:
-			from = val;
-			break;
-		case KEY_ALGO:
-			r = mf_parse_algo(val, &algo, err, sizeof(err));
-			algo_given = true;
-			break;
-		case KEY_SIZE:
-			if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &size))
-				return mf_usage(cmd, "--size '%.40s': want 0..%u", val,
-						MESHFABRIC_MAX_PAYLOAD);
-			break;
-		case KEY_ETHERTYPE:
-			if (parse_ethertype(val, &etype))
-				return mf_usage(cmd, "--ethertype '%.40s': want 0x0600..0xffff",
-						val);
-			break;
-		case KEY_STEPS:
-			steps = true;
-			break;
-		case KEY_MODE:
-			r = mf_parse_mode(val, &async, err, sizeof(err));
-			break;
-		case KEY_SCHEDULE:
-			file = val;
-			break;
-		}
-		if (r)
-			return mf_usage(cmd, "%s", err);
-	}
+	name = o.name;
+	from = o.from;
+	file = o.file;
+	algo = o.algo;
+	size = o.size;
+	etype = o.etype;
+	async = o.async;
+	steps = flags & 1u << KEY_STEPS;
 	r = mf_dev_lookup_or_fail(cmd, name, &in, &t);
 	if (r)
 		return r;
@@ -316,7 +325,7 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	mf_sched_init(&us, 0, 0);
 	if (file) {
-		if (algo_given)
+		if (o.algo_given)
 			return mf_usage(cmd, "--schedule and --algo exclude each other");
 		if (mf_sched_read(file, &t, &us, err, sizeof(err))) {
 			mf_sched_free(&us);

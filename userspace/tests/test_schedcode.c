@@ -18,20 +18,13 @@
 #include "schedcode.h"
 #include "schedfile.h"
 #include "jread.h"
+#include "parse.h"
 
-struct shape {
-	u32 kind, ndims, dims[3];
-};
-
-static const struct shape shapes[] = {
-	{ MESHFABRIC_KIND_MESH, 2, { 3, 3 } },
-	{ MESHFABRIC_KIND_MESH, 2, { 4, 5 } },
-	{ MESHFABRIC_KIND_TORUS, 2, { 5, 5 } },
-	{ MESHFABRIC_KIND_TORUS, 2, { 2, 4 } },
-	{ MESHFABRIC_KIND_MESH, 3, { 2, 3, 2 } },
-	{ MESHFABRIC_KIND_TORUS, 1, { 7 } },
-	{ MESHFABRIC_KIND_HEX, 1, { 3 } },
-	{ MESHFABRIC_KIND_MESH, 2, { 8, 8 } },
+/* The shapes, as the tool's options write them: kind, then sizes. */
+static const char *const shapes[][2] = {
+	{ "mesh", "3x3" }, { "mesh", "4x5" }, { "torus", "5x5" },
+	{ "torus", "2x4" }, { "mesh", "2x3x2" }, { "torus", "7" },
+	{ "hex", "3" }, { "mesh", "8x8" },
 };
 
 static bool same_sched(const struct mf_sched *a, const struct mf_sched *b)
@@ -64,10 +57,14 @@ static void for_each_sched(void (*fn)(const struct mf_topo *,
 	struct mf_topo t;
 	u32 i, a, src;
 
+	char err[128];
+	u32 kind;
+
 	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
-		if (mf_topo_init(&t, shapes[i].kind, shapes[i].ndims,
-				 shapes[i].dims))
-			continue;
+		for (kind = MESHFABRIC_KIND_MESH; kind < MESHFABRIC_KIND_HEX; kind++)
+			if (!strcmp(shapes[i][0], mf_topo_kind_name(kind)))
+				break;
+		EXPECT(!mf_parse_topo(kind, shapes[i][1], &t, err, sizeof(err)));
 		for (a = 0; mf_algos[a]; a++)
 			for (src = 0; src < t.nodes; src += t.nodes / 2 + 1) {
 				if (!mf_plan_checked(&t, mf_algos[a]->id, 0, src,

@@ -27,27 +27,16 @@
 # (otherwise skipped with a note); ftrace needs tracefs (Debian's kernel
 # has the function_graph tracer).  MF_VM_SH runs another vm.sh.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-mem=6144 sizes="32 64"
-while [ $# -gt 0 ]; do
-	case $1 in
-	--mem) mem=$2; shift 2 ;;
-	--sizes) sizes=$2; shift 2 ;;
-	-h|--help) sed -n '3,29p' "$0"; exit 0 ;;
-	*) echo "usage: $0 [--mem MB] [--sizes \"32 64\"]" >&2; exit 2 ;;
-	esac
-done
-vmsh=${MF_VM_SH:-scripts/vm.sh}
-make -s tool >/dev/null || { echo "create-profile: make tool failed" >&2; exit 1; }
-make -s module >/dev/null 2>&1 || [ -f drivers/net/meshfabric/meshfabric.ko ] ||
-	{ echo "create-profile: make module failed" >&2; exit 1; }
+. "$(dirname "$0")/bench-lib.sh"
+bench_init create-profile 6144
+sizes="32 64"
+bench_opt() { case $1 in --sizes) sizes=$2; return 2 ;; esac; return 0; }
+bench_args "[--mem MB] [--sizes \"32 64\"]" 29 "$@"
+bench_build
 
 guest=$(cat <<'GUEST'
 IP=/usr/sbin/ip
 T=/sys/kernel/tracing
-now() { cut -d' ' -f1 /proc/uptime; }
-dt() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
 insmod /mf/meshfabric.ko || exit 1
 echo "# guest: $(nproc) cpus, $(awk '/MemTotal/ { print int($2 / 1024) }' /proc/meminfo) MB, kernel $(uname -r)"
 [ -d $T/options ] || mount -t tracefs nodev $T 2>/dev/null
@@ -196,20 +185,13 @@ rmmod meshfabric
 exit 0
 GUEST
 )
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-echo "# create-profile: booting the VM (-m $mem, TCG); 64x64 takes about 10 minutes"
-echo "# host load before: $(uptime)"
-"$vmsh" --mem "$mem" --timeout 3000 -- sh -c "SIZES='$sizes'; $guest" | tee "$out" | grep -vE '^BENCH|^FT|^ST'
-rc=${PIPESTATUS[0]}
-echo "# host load after: $(uptime)"
-get() { awk -v k="$1" '$1 == "BENCH" && $2 == k { print $3 }' "$out"; }
+bench_vm "64x64 takes about 10 minutes" 3000 "SIZES='$sizes'; $BENCH_GUEST_LIB$guest" -vE '^BENCH|^FT|^ST'
 printf '\n%-8s %12s %12s %8s %12s %12s %8s %10s %10s\n' nodes "ns floor s" "mf create s" ratio \
 	"ns del s" "mf destroy s" ratio "us/node" "guest MiB"
 for n in $sizes; do
 	c=$((n * n))
-	fa=$(get floor_add_$c) fd=$(get floor_del_$c) mc=$(get mf_create_$n) md=$(get mf_destroy_$n)
-	awk -v c=$c -v fa="$fa" -v fd="$fd" -v mc="$mc" -v md="$md" -v mem="$(get mf_mem_$n)" 'BEGIN {
+	fa=$(bench_get floor_add_$c) fd=$(bench_get floor_del_$c) mc=$(bench_get mf_create_$n) md=$(bench_get mf_destroy_$n)
+	awk -v c=$c -v fa="$fa" -v fd="$fd" -v mc="$mc" -v md="$md" -v mem="$(bench_get mf_mem_$n)" 'BEGIN {
 		printf "%-8d %12s %12s %8s %12s %12s %8s %10s %10s\n", c, fa, mc,
 			(fa > 0 ? sprintf("%.2fx", mc / fa) : "-"), fd, md,
 			(fd > 0 ? sprintf("%.2fx", md / fd) : "-"), (mc > 0 ? sprintf("%.0f", mc * 1e6 / c) : "-"), mem }'

@@ -79,8 +79,8 @@ check "stats: links counted traffic" sh -c "'$MF' stats p | grep -q 'directed li
 check "stats --svg writes a picture" sh -c "'$MF' stats p --svg /tmp/p.svg >/dev/null && grep -q '</svg>' /tmp/p.svg"
 check "bcast from a corner reaches the 15 others" \
 	sh -c "'$MF' bcast p --from 3,3 | grep -q 'delivered        15 of 15'"
-# no link-local address on a node, and its namespace's IPv6 default as
-# in any new namespace (create sets it only while the netdev registers)
+# no link-local address on a node (addr_gen_mode none), and its
+# namespace's IPv6 default as in any new namespace
 "$IP" netns add q
 fresh=$("$IP" netns exec q cat /proc/sys/net/ipv6/conf/default/addr_gen_mode)
 "$IP" netns del q

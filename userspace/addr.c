@@ -134,6 +134,11 @@ static struct rtattr *nl_attr(struct nlbuf *b, uint16_t type, const void *v,
 	return a;
 }
 
+static void nl_nest_end(struct nlbuf *b, struct rtattr *a)
+{
+	a->rta_len = (unsigned short)(b->data + b->len - (char *)a);
+}
+
 static void link_up(struct nlbuf *b, int ifindex)
 {
 	struct ifinfomsg *ifi = nl_msg(b, RTM_NEWLINK, 0, sizeof(*ifi));
@@ -197,12 +202,23 @@ int mf_addr_setup(int nl, int ifindex, const struct mf_addr_plan *p,
 		  uint32_t node)
 {
 	static struct nlbuf b;
+	struct ifinfomsg *ifi;
+	struct rtattr *spec, *af;
 	struct in6_addr a6;
 	uint32_t a4;
+	uint8_t mode = IN6_ADDR_GEN_MODE_NONE;
 
 	b.len = 0;
 	b.nmsg = 0;
 	link_up(&b, 1);		/* lo */
+	ifi = nl_msg(&b, RTM_NEWLINK, 0, sizeof(*ifi));
+	ifi->ifi_family = AF_UNSPEC;
+	ifi->ifi_index = ifindex;
+	spec = nl_attr(&b, IFLA_AF_SPEC, NULL, 0);
+	af = nl_attr(&b, AF_INET6, NULL, 0);
+	nl_attr(&b, IFLA_INET6_ADDR_GEN_MODE, &mode, sizeof(mode));
+	nl_nest_end(&b, af);
+	nl_nest_end(&b, spec);
 	if (p->ipv6) {
 		mf_addr_node6(p, node, &a6);
 		addr_add(&b, AF_INET6, ifindex, &a6, sizeof(a6), 64,

@@ -39,11 +39,9 @@ uint32_t mf_addr_node4(const struct mf_addr_plan *p, uint32_t node);
 /*
  * Over nl (an rtnetlink socket in the node's namespace): bring lo up,
  * give the node's netdev (ifindex) its addresses (IPv6 without duplicate
- * address detection), and bring it up.  -errno.  The netdev must have
- * IPv6 addr_gen_mode none (no link-local address: a fabric of thousands
- * of nodes would otherwise flood itself with DAD, router solicitations
- * and MLD reports of link-local groups): mf_netns_create_fabric() makes
- * it so in every node's namespace before the netdev is registered.
+ * address detection, and no link-local address: a fabric of thousands of
+ * nodes would otherwise flood itself with DAD, router solicitations and
+ * MLD reports of link-local groups), and bring it up.  -errno.
  */
 int mf_addr_setup(int nl, int ifindex, const struct mf_addr_plan *p,
 		  uint32_t node);

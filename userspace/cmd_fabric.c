@@ -133,7 +133,7 @@ struct create_state {
 	const char *name;
 	struct meshfabric_create c;
 	struct meshfabric_link_set link;	/* flags 0: none given */
-	struct mf_netns_fds *fds;
+	int *nsfd, *nlfd;
 	bool ns_made;
 };
 
@@ -145,12 +145,10 @@ static void create_undo(struct create_state *s, bool fabric)
 	if (fabric)
 		mf_dev_destroy(s->c.id);
 	for (i = 0; i < s->t.nodes && s->ns_made; i++) {
-		if (s->fds[i].nsfd >= 0)
-			close(s->fds[i].nsfd);
-		if (s->fds[i].nlfd >= 0)
-			close(s->fds[i].nlfd);
-		if (s->fds[i].genfd >= 0)
-			close(s->fds[i].genfd);
+		if (s->nsfd[i] >= 0)
+			close(s->nsfd[i]);
+		if (s->nlfd[i] >= 0)
+			close(s->nlfd[i]);
 	}
 	if (s->ns_made)
 		mf_netns_delete_fabric(&s->t, (const char *)s->c.name,
@@ -216,8 +214,8 @@ static int create_nodes(struct create_state *s)
 	u32 i, done = 0;
 	int r;
 
-	r = mf_netns_create_fabric(&s->t, (const char *)s->c.name, s->fds,
-				   &interrupted, err, sizeof(err));
+	r = mf_netns_create_fabric(&s->t, (const char *)s->c.name, s->nsfd,
+				   s->nlfd, &interrupted, err, sizeof(err));
 	if (r) {
 		create_undo(s, true);
 		return mf_fail("%s", err);
@@ -230,7 +228,7 @@ static int create_nodes(struct create_state *s)
 	}
 	for (i = 0; i < s->t.nodes; i++) {
 		e[i].node = i;
-		e[i].netns_fd = s->fds[i].nsfd;
+		e[i].netns_fd = s->nsfd[i];
 		memcpy(e[i].ifname, s->c.name, MESHFABRIC_NAME_LEN);
 	}
 	r = interrupted ? -EINTR : mf_dev_attach(s->c.id, e, s->t.nodes, &done);
@@ -245,17 +243,8 @@ static int create_nodes(struct create_state *s)
 			       mf_dev_strerror(-r));
 	}
 	for (i = 0; i < s->t.nodes; i++) {
-		close(s->fds[i].nsfd);
-		s->fds[i].nsfd = -1;
-		/* the netdevs have their addr_gen_mode: the default back */
-		r = mf_netns_gen_restore(&s->fds[i]);
-		if (r) {
-			mf_format_node(&s->t, i, a, sizeof(a));
-			create_undo(s, true);
-			return mf_fail("node %s: %s: %s", a,
-				       "net.ipv6.conf.default.addr_gen_mode",
-				       strerror(-r));
-		}
+		close(s->nsfd[i]);
+		s->nsfd[i] = -1;
 	}
 	return MF_EXIT_OK;
 }
@@ -279,8 +268,8 @@ static int configure_nodes(struct create_state *s, u32 *routing)
 	*routing = in.routing;
 	for (i = 0; i < s->t.nodes; i++) {
 		r = interrupted ? -EINTR :
-			mf_addr_setup(s->fds[i].nlfd, (int)nodes[i].ifindex,
-				      &s->ap, i);
+			mf_addr_setup(s->nlfd[i], (int)nodes[i].ifindex, &s->ap,
+				      i);
 		if (r) {
 			mf_format_node(&s->t, i, a, sizeof(a));
 			create_undo(s, true);
@@ -290,8 +279,8 @@ static int configure_nodes(struct create_state *s, u32 *routing)
 			return mf_fail("configuring node %s: %s", a,
 				       strerror(-r));
 		}
-		close(s->fds[i].nlfd);
-		s->fds[i].nlfd = -1;
+		close(s->nlfd[i]);
+		s->nlfd[i] = -1;
 	}
 	free(nodes);
 	return MF_EXIT_OK;
@@ -347,8 +336,9 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 	u32 routing = 0;
 	int r;
 
-	s->fds = calloc(s->t.nodes, sizeof(*s->fds));
-	if (!s->fds) {
+	s->nsfd = calloc(s->t.nodes, sizeof(int));
+	s->nlfd = calloc(s->t.nodes, sizeof(int));
+	if (!s->nsfd || !s->nlfd) {
 		r = mf_fail("out of memory");
 		goto out;
 	}
@@ -362,7 +352,8 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 	if (!r)
 		create_print(ctx, s, routing, now() - t0);
 out:
-	free(s->fds);
+	free(s->nsfd);
+	free(s->nlfd);
 	return r;
 }
 

@@ -76,11 +76,11 @@ static int netns_dir_setup(char *err, size_t errlen)
 	return 0;
 }
 
-/* Room for three fds per node and some. */
+/* Room for two fds per node and some. */
 static void raise_nofile(u32 nodes)
 {
 	struct rlimit rl;
-	rlim_t want = (rlim_t)nodes * 3 + 64;
+	rlim_t want = (rlim_t)nodes * 2 + 64;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl))
 		return;
@@ -129,49 +129,10 @@ void mf_netns_delete_fabric(const struct mf_topo *t, const char *fabric,
 	}
 }
 
-#define GEN_SYSCTL "/proc/sys/net/ipv6/conf/default/addr_gen_mode"
-
-/* In the new namespace: its default addr_gen_mode, kept, set to none.
- * No IPv6 (no such file): nothing to do.
- */
-static int netns_gen_none(struct mf_netns_fds *f)
-{
-	ssize_t n;
-
-	f->genfd = open(GEN_SYSCTL, O_RDWR | O_CLOEXEC);
-	if (f->genfd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	n = read(f->genfd, f->gen, sizeof(f->gen) - 1);
-	if (n > 0) {
-		f->gen[n] = 0;
-		if (pwrite(f->genfd, "1\n", 2, 0) == 2)
-			return 0;
-	}
-	n = n < 0 ? -errno : -EIO;
-	close(f->genfd);
-	f->genfd = -1;
-	return (int)n;
-}
-
-int mf_netns_gen_restore(struct mf_netns_fds *f)
-{
-	size_t len = strlen(f->gen);
-	int e = 0;
-
-	if (f->genfd < 0)
-		return 0;
-	if (pwrite(f->genfd, f->gen, len, 0) != (ssize_t)len)
-		e = -errno;
-	close(f->genfd);
-	f->genfd = -1;
-	return e;
-}
-
 /* Node i: the file, a new namespace mounted on it, its fds. */
-static int netns_create_one(const char *path, const char *name,
-			    struct mf_netns_fds *f, char *err, size_t errlen)
+static int netns_create_one(const char *path, const char *name, int *nsfd,
+			    int *nlfd, char *err, size_t errlen)
 {
-	int *nsfd = &f->nsfd, *nlfd = &f->nlfd;
 	int fd, e;
 
 	fd = open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0);
@@ -201,13 +162,6 @@ static int netns_create_one(const char *path, const char *name,
 		*nsfd = -1;
 		goto undo_mount;
 	}
-	e = -netns_gen_none(f);
-	if (e) {
-		close(*nlfd);
-		close(*nsfd);
-		*nlfd = *nsfd = -1;
-		goto undo_mount;
-	}
 	return 0;
 undo_mount:
 	umount2(path, MNT_DETACH);
@@ -216,7 +170,7 @@ undo_mount:
 }
 
 int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
-			   struct mf_netns_fds *fds, volatile int *interrupted,
+			   int *nsfd, int *nlfd, volatile int *interrupted,
 			   char *err, size_t errlen)
 {
 	char path[128], name[96];
@@ -224,7 +178,7 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 	u32 i;
 
 	for (i = 0; i < t->nodes; i++)
-		fds[i].nsfd = fds[i].nlfd = fds[i].genfd = -1;
+		nsfd[i] = nlfd[i] = -1;
 	e = netns_dir_setup(err, errlen);
 	if (e)
 		return e;
@@ -240,7 +194,8 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 		}
 		mf_netns_name(t, fabric, i, name, sizeof(name));
 		snprintf(path, sizeof(path), "%s/%s", MF_NETNS_DIR, name);
-		e = netns_create_one(path, name, &fds[i], err, errlen);
+		e = netns_create_one(path, name, &nsfd[i], &nlfd[i], err,
+				     errlen);
 		if (e)
 			break;
 	}
@@ -251,13 +206,11 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 		return 0;
 	mf_netns_delete_fabric(t, fabric, i);
 	for (i = 0; i < t->nodes; i++) {
-		if (fds[i].nsfd >= 0)
-			close(fds[i].nsfd);
-		if (fds[i].nlfd >= 0)
-			close(fds[i].nlfd);
-		if (fds[i].genfd >= 0)
-			close(fds[i].genfd);
-		fds[i].nsfd = fds[i].nlfd = fds[i].genfd = -1;
+		if (nsfd[i] >= 0)
+			close(nsfd[i]);
+		if (nlfd[i] >= 0)
+			close(nlfd[i]);
+		nsfd[i] = nlfd[i] = -1;
 	}
 	return e;
 }

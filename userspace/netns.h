@@ -30,30 +30,16 @@ void mf_netns_name(const struct mf_topo *t, const char *fabric, u32 node,
 void mf_netns_path(const struct mf_topo *t, const char *fabric, u32 node,
 		   char *buf, size_t len);
 
-/* What mf_netns_create_fabric() opens in a node's namespace. */
-struct mf_netns_fds {
-	int nsfd;	/* the namespace */
-	int nlfd;	/* an rtnetlink socket bound in it */
-	int genfd;	/* its net.ipv6.conf.default.addr_gen_mode, or -1 */
-	char gen[8];	/* what that sysctl held: mf_netns_gen_restore() */
-};
-
 /*
- * Create the namespaces of nodes 0..t->nodes-1 and open fds[i] in each
- * (O_CLOEXEC).  Each namespace's net.ipv6.conf.default.addr_gen_mode is
- * set to 1 (none) at once, so that the node netdev registered in it next
- * has no link-local address from the start (no rtnetlink change of the
- * device, whose notification walks every namespace of the system);
- * mf_netns_gen_restore() puts the default back once the netdev exists.
+ * Create the namespaces of nodes 0..t->nodes-1.  For each, nsfd[i] is an
+ * fd of it and nlfd[i] an rtnetlink socket bound in it (both O_CLOEXEC).
  * On failure nothing is left: the namespaces made so far are removed and
  * every fd is closed.  *interrupted (if not NULL) is polled: when it
  * becomes non-zero the work stops with -EINTR.
  */
 int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
-			   struct mf_netns_fds *fds, volatile int *interrupted,
+			   int *nsfd, int *nlfd, volatile int *interrupted,
 			   char *err, size_t errlen);
-/* Restore and close fds->genfd (if open); -errno. */
-int mf_netns_gen_restore(struct mf_netns_fds *fds);
 /* Remove the namespaces of nodes 0..count-1 (missing ones are fine). */
 void mf_netns_delete_fabric(const struct mf_topo *t, const char *fabric,
 			    u32 count);

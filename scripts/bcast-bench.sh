@@ -44,22 +44,13 @@
 # The guest needs /mf/guest/fanout (scripts/vm/mkinitramfs.sh copies
 # build/guest/).  MF_VM_SH runs another vm.sh.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-mem=3072 rounds=4
-while [ $# -gt 0 ]; do
-	case $1 in
-	--mem) mem=$2; shift 2 ;;
-	--rounds) rounds=$2; shift 2 ;;
-	-h|--help) sed -n '3,39p' "$0"; exit 0 ;;
-	*) echo "usage: $0 [--mem MB] [--rounds N]" >&2; exit 2 ;;
-	esac
-done
+. "$(dirname "$0")/bench-lib.sh"
+bench_init bcast-bench 3072
+rounds=4
+bench_opt() { case $1 in --rounds) rounds=$2; return 2 ;; esac; return 0; }
+bench_args "[--mem MB] [--rounds N]" 45 "$@"
 [ "$rounds" -ge 2 ] 2>/dev/null || { echo "bcast-bench: --rounds must be >= 2" >&2; exit 2; }
-vmsh=${MF_VM_SH:-scripts/vm.sh}
-make -s tool >/dev/null || { echo "bcast-bench: make tool failed" >&2; exit 1; }
-make -s module >/dev/null 2>&1 || [ -f drivers/net/meshfabric/meshfabric.ko ] ||
-	{ echo "bcast-bench: make module failed" >&2; exit 1; }
+bench_build
 mkdir -p build/guest
 ${CC:-cc} -static -O2 -Wall -Wextra -Werror -o build/guest/fanout scripts/bench/fanout.c ||
 	{ echo "bcast-bench: building build/guest/fanout failed (static libc: libc6-dev)" >&2; exit 1; }
@@ -101,13 +92,7 @@ meshfabric destroy b
 exit 0
 GUEST
 )
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-echo "# bcast-bench: booting the VM (-m $mem, TCG); a few minutes"
-echo "# host load before: $(uptime)"
-"$vmsh" --mem "$mem" --timeout 1500 -- sh -c "ROUNDS=$rounds; $guest" | tee "$out" | grep -E '^# |vm: |BENCH error'
-rc=${PIPESTATUS[0]}
-echo "# host load after: $(uptime)"
+bench_vm "a few minutes" 1500 "ROUNDS=$rounds; $guest" -E '^# |vm: |BENCH error'
 # median over rounds 2.. of field F (us or cmd_us) for MODE SIZE
 med() {
 	awk -v m="$1" -v s="$2" -v f="$3" '

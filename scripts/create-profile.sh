@@ -8,12 +8,18 @@
 #              issue 15), and of "netns del";
 #   plain      `meshfabric create --torus NxN --no-ipv6 --ipv4 10.0.0.0/16`
 #              and `destroy`, timed only;
-#   traced     the same create under strace (--seccomp-bpf, only the
+#   traced     the same create (and destroy) under strace (--seccomp-bpf, only the
 #              syscalls that mark the tool's phases: ioctl, unshare, mount,
 #              sendmsg, sendto) and ftrace function_graph on a few kernel functions
 #              (set_ftrace_filter: namespace setup, sysctl/proc, mount
 #              propagation, netdev registration, rtnetlink, uevents);
-#              the floor again with ftrace.
+#              the floor again with ftrace (--plain: no traced runs);
+#   stacks     with --stacks N, first: who waits for grace periods, in
+#              one create and destroy of an NxN torus (function tracer,
+#              func_stack_trace on synchronize_rcu, synchronize_net,
+#              rcu_barrier, ...: calls per distinct call chain).
+#
+# The plain create is checked with a ping from (0,0) to the centre node.
 #
 # Per syscall and per traced function: calls, total seconds, mean, and the
 # mean over the first and the last quarter of the calls (a last/first
@@ -21,33 +27,33 @@
 # already there).  Between runs it waits for the namespaces' asynchronous
 # cleanup to finish.
 #
-#   scripts/create-profile.sh [--mem MB] [--sizes "32 64"]
+#   scripts/create-profile.sh [--mem MB] [--sizes "32 64"] [--plain]
+#                             [--stacks N]
+#                             [--no-floor]
+#   (128x128: --sizes 128 --plain --no-floor --mem 8192)
 #
 # strace must be in the guest at /usr/bin/strace for the strace part
 # (otherwise skipped with a note); ftrace needs tracefs (Debian's kernel
 # has the function_graph tracer).  MF_VM_SH runs another vm.sh.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-mem=6144 sizes="32 64"
-while [ $# -gt 0 ]; do
+. "$(dirname "$0")/bench-lib.sh"
+bench_init create-profile 6144
+sizes="32 64" plain=0 stacks=0 nofloor=0
+bench_opt() {
 	case $1 in
-	--mem) mem=$2; shift 2 ;;
-	--sizes) sizes=$2; shift 2 ;;
-	-h|--help) sed -n '3,29p' "$0"; exit 0 ;;
-	*) echo "usage: $0 [--mem MB] [--sizes \"32 64\"]" >&2; exit 2 ;;
+	--sizes) sizes=$2; return 2 ;;
+	--plain) plain=1; return 1 ;;
+	--stacks) stacks=$2; return 2 ;;
+	--no-floor) nofloor=1; return 1 ;;
 	esac
-done
-vmsh=${MF_VM_SH:-scripts/vm.sh}
-make -s tool >/dev/null || { echo "create-profile: make tool failed" >&2; exit 1; }
-make -s module >/dev/null 2>&1 || [ -f drivers/net/meshfabric/meshfabric.ko ] ||
-	{ echo "create-profile: make module failed" >&2; exit 1; }
+	return 0
+}
+bench_args "[--mem MB] [--sizes \"32 64\"] [--plain] [--stacks N] [--no-floor]" 37 "$@"
+bench_build
 
 guest=$(cat <<'GUEST'
 IP=/usr/sbin/ip
 T=/sys/kernel/tracing
-now() { cut -d' ' -f1 /proc/uptime; }
-dt() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
 insmod /mf/meshfabric.ko || exit 1
 echo "# guest: $(nproc) cpus, $(awk '/MemTotal/ { print int($2 / 1024) }' /proc/meminfo) MB, kernel $(uname -r)"
 [ -d $T/options ] || mount -t tracefs nodev $T 2>/dev/null
@@ -63,7 +69,10 @@ device_add kobject_uevent_env __dev_open dev_open rtnetlink_rcv_msg
 inet_rtm_newaddr do_setlink rtnl_newlink synchronize_rcu synchronize_net
 rtnl_lock register_netdev unregister_netdevice_many cleanup_net
 __x64_sys_umount __x64_sys_socket netlink_sendmsg addrconf_notify
-inetdev_event fib_netdev_event"
+inetdev_event fib_netdev_event unregister_netdevice_many_notify
+netdev_run_todo netdev_wait_allrefs_any dev_close_many netdev_unregister_kobject
+rtmsg_ifinfo neigh_ifdown rcu_barrier synchronize_rcu_expedited mf_ndo_uninit
+kobject_del default_device_exit_batch mf_fabric_teardown"
 ft_start() {
 	[ $FT = 1 ] || return 0
 	echo 0 >$T/tracing_on
@@ -178,17 +187,62 @@ mf() {	# mf N [traced]
 		echo "BENCH mf_create_$n $(dt $t)"
 		m1=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
 		echo "BENCH mf_mem_$n $(( (m0 - m1) / 1024 ))"
+		id=$((n / 2 + n / 2 * n + 1))
+		meshfabric exec s 0,0 -- ping -c1 -W10 "10.0.$((id >> 8)).$((id & 255))" >/dev/null &&
+			echo "BENCH mf_ping_$n ok" || echo "BENCH mf_ping_$n FAILED"
 	fi
 	head -n 1 /tmp/c.out | sed 's/^/# /'
+	[ "${2:-}" ] && ft_start
 	t=$(now)
 	meshfabric destroy s >/dev/null || return 1
 	echo "BENCH ${2:-}mf_destroy_$n $(dt $t)"
+	[ "${2:-}" ] && ft_stop "mfdestroy$n"
 	settle
 }
+stacks() {	# stacks N: call chains of the grace-period waits of create/destroy
+	[ -w $T/current_tracer ] && grep -qw function $T/available_tracers ||
+		{ echo "# no function tracer: --stacks skipped"; return 0; }
+	for step in create destroy; do
+		echo 0 >$T/tracing_on
+		echo nop >$T/current_tracer
+		echo 16384 >$T/buffer_size_kb
+		: >$T/set_ftrace_filter
+		for f in synchronize_rcu synchronize_rcu_expedited synchronize_net \
+			 rcu_barrier synchronize_srcu; do
+			echo $f >>$T/set_ftrace_filter 2>/dev/null
+		done
+		: >$T/trace
+		echo function >$T/current_tracer
+		echo 1 >$T/options/func_stack_trace
+		echo 1 >$T/tracing_on
+		if [ $step = create ]; then
+			meshfabric create --torus ${1}x$1 --name s --no-ipv6 --ipv4 10.0.0.0/16 >/dev/null || return 1
+		else
+			meshfabric destroy s >/dev/null || return 1
+		fi
+		echo 0 >$T/tracing_on
+		echo 0 >$T/options/func_stack_trace
+		echo "# grace-period waits in $step ${1}x$1 (calls, call chain):"
+		awk '
+		function flush() { if (key != "") n[key]++; key = "" }
+		/<stack trace>/ { flush(); key = "-"; depth = 0; next }
+		/^ => / && key != "" {
+			if (++depth <= 9) { f = $2; sub(/\+.*/, "", f); key = (key == "-" ? f : key " < " f) }
+			next
+		}
+		{ flush() }
+		END { flush(); for (k in n) printf "%6d  %s\n", n[k], k }' $T/trace | sort -rn | head -n 12
+		echo nop >$T/current_tracer
+	done
+	echo 1408 >$T/buffer_size_kb
+	settle
+}
+[ "$STACKS" != 0 ] && { stacks $STACKS || echo "BENCH stacks FAILED"; }
 for n in $SIZES; do
 	c=$((n * n))
-	floor $c || echo "BENCH floor_$c FAILED"
+	[ "$NOFLOOR" = 1 ] || floor $c || echo "BENCH floor_$c FAILED"
 	mf $n || echo "BENCH mf_$n FAILED"
+	[ "$PLAIN" = 1 ] && continue
 	mf $n traced_ || echo "BENCH traced_mf_$n FAILED"
 	[ $FT = 1 ] && { floor $c traced_ || echo "BENCH traced_floor_$c FAILED"; }
 done
@@ -196,23 +250,17 @@ rmmod meshfabric
 exit 0
 GUEST
 )
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-echo "# create-profile: booting the VM (-m $mem, TCG); 64x64 takes about 10 minutes"
-echo "# host load before: $(uptime)"
-"$vmsh" --mem "$mem" --timeout 3000 -- sh -c "SIZES='$sizes'; $guest" | tee "$out" | grep -vE '^BENCH|^FT|^ST'
-rc=${PIPESTATUS[0]}
-echo "# host load after: $(uptime)"
-get() { awk -v k="$1" '$1 == "BENCH" && $2 == k { print $3 }' "$out"; }
-printf '\n%-8s %12s %12s %8s %12s %12s %8s %10s %10s\n' nodes "ns floor s" "mf create s" ratio \
-	"ns del s" "mf destroy s" ratio "us/node" "guest MiB"
+bench_vm "64x64 takes about 10 minutes" 3000 "SIZES='$sizes' PLAIN=$plain STACKS=$stacks NOFLOOR=$nofloor; $BENCH_GUEST_LIB$guest" -vE '^BENCH|^FT|^ST'
+printf '\n%-8s %12s %12s %8s %12s %12s %8s %10s %10s %6s\n' nodes "ns floor s" "mf create s" ratio \
+	"ns del s" "mf destroy s" ratio "us/node" "guest MiB" ping
 for n in $sizes; do
 	c=$((n * n))
-	fa=$(get floor_add_$c) fd=$(get floor_del_$c) mc=$(get mf_create_$n) md=$(get mf_destroy_$n)
-	awk -v c=$c -v fa="$fa" -v fd="$fd" -v mc="$mc" -v md="$md" -v mem="$(get mf_mem_$n)" 'BEGIN {
-		printf "%-8d %12s %12s %8s %12s %12s %8s %10s %10s\n", c, fa, mc,
+	fa=$(bench_get floor_add_$c) fd=$(bench_get floor_del_$c) mc=$(bench_get mf_create_$n) md=$(bench_get mf_destroy_$n)
+	awk -v c=$c -v fa="$fa" -v fd="$fd" -v mc="$mc" -v md="$md" -v mem="$(bench_get mf_mem_$n)" \
+	    -v ping="$(bench_get mf_ping_$n)" 'BEGIN {
+		printf "%-8d %12s %12s %8s %12s %12s %8s %10s %10s %6s\n", c, fa, mc,
 			(fa > 0 ? sprintf("%.2fx", mc / fa) : "-"), fd, md,
-			(fd > 0 ? sprintf("%.2fx", md / fd) : "-"), (mc > 0 ? sprintf("%.0f", mc * 1e6 / c) : "-"), mem }'
+			(fd > 0 ? sprintf("%.2fx", md / fd) : "-"), (mc > 0 ? sprintf("%.0f", mc * 1e6 / c) : "-"), mem, ping }'
 done
 echo
 echo "strace phases of the traced create (tool syscalls; durations in the kernel):"

@@ -31,21 +31,12 @@
 # in the guest at /usr/bin/iperf3 (scripts/vm/mkinitramfs.sh copies it
 # from the host; make setup installs it).  MF_VM_SH runs another vm.sh.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-mem=2048 secs=5
-while [ $# -gt 0 ]; do
-	case $1 in
-	--mem) mem=$2; shift 2 ;;
-	--time) secs=$2; shift 2 ;;
-	-h|--help) sed -n '3,33p' "$0"; exit 0 ;;
-	*) echo "usage: $0 [--mem MB] [--time SEC]" >&2; exit 2 ;;
-	esac
-done
-vmsh=${MF_VM_SH:-scripts/vm.sh}
-make -s tool >/dev/null || { echo "dataplane-bench: make tool failed" >&2; exit 1; }
-make -s module >/dev/null 2>&1 || [ -f drivers/net/meshfabric/meshfabric.ko ] ||
-	{ echo "dataplane-bench: make module failed" >&2; exit 1; }
+. "$(dirname "$0")/bench-lib.sh"
+bench_init dataplane-bench 2048
+secs=5
+bench_opt() { case $1 in --time) secs=$2; return 2 ;; esac; return 0; }
+bench_args "[--mem MB] [--time SEC]" 32 "$@"
+bench_build
 
 guest=$(cat <<'GUEST'
 IP=/usr/sbin/ip
@@ -151,13 +142,7 @@ rmmod meshfabric 2>/dev/null
 exit 0
 GUEST
 )
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-echo "# dataplane-bench: booting the VM (-m $mem, TCG); about 3 minutes"
-echo "# host load before: $(uptime)"
-"$vmsh" --mem "$mem" --timeout 900 -- sh -c "SECS=$secs; $guest" | tee "$out" | grep -E '^# |vm: |BENCH error'
-rc=${PIPESTATUS[0]}
-echo "# host load after: $(uptime)"
+bench_vm "about 3 minutes" 900 "SECS=$secs; $guest" -E '^# |vm: |BENCH error'
 get() { awk -v p="$1" -v m="$2" -v f="${3:-4}" '$1 == "BENCH" && $2 == p && $3 == m { print $f }' "$out"; }
 printf '\n%-34s %10s %16s %12s %10s\n' "path" "TCP Mbit/s" "UDP1400 Mbit/s" "UDP64 pps" "RTT ms"
 for p in pair chain mf1 mf6; do

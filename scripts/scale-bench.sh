@@ -26,26 +26,21 @@
 #
 # Output: one table (times in seconds, ratio = baseline / meshfabric).
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top" || exit 1
-mem=6144 bigbase=0 timeout=3000
-while [ $# -gt 0 ]; do
+. "$(dirname "$0")/bench-lib.sh"
+bench_init scale-bench 6144
+bigbase=0 timeout=3000
+bench_opt() {
 	case $1 in
-	--mem) mem=$2; shift 2 ;;
-	--baseline-big) bigbase=1; shift ;;
-	--timeout) timeout=$2; shift 2 ;;
-	-h|--help) sed -n '3,28p' "$0"; exit 0 ;;
-	*) echo "usage: $0 [--mem MB] [--baseline-big] [--timeout SEC]" >&2; exit 2 ;;
+	--baseline-big) bigbase=1; return 1 ;;
+	--timeout) timeout=$2; return 2 ;;
 	esac
-done
-make -s tool >/dev/null || { echo "scale-bench: make tool failed" >&2; exit 1; }
-make -s module >/dev/null 2>&1 || [ -f drivers/net/meshfabric/meshfabric.ko ] ||
-	{ echo "scale-bench: make module failed" >&2; exit 1; }
+	return 0
+}
+bench_args "[--mem MB] [--baseline-big] [--timeout SEC]" 28 "$@"
+bench_build
 
 guest=$(cat <<'GUEST'
 IP=/usr/sbin/ip
-now() { cut -d' ' -f1 /proc/uptime; }
-dt() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
 insmod /mf/meshfabric.ko || exit 1
 modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko
 echo "# guest: $(nproc) cpus, $(awk '/MemTotal/ { print int($2 / 1024) }' /proc/meminfo) MB"
@@ -142,27 +137,22 @@ rmmod meshfabric
 exit 0
 GUEST
 )
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-echo "# scale-bench: booting the VM (-m $mem); this takes a few minutes"
-scripts/vm.sh --mem "$mem" --timeout "$timeout" -- sh -c "BIGBASE=$bigbase; $guest" | tee "$out" | grep -E '^# |vm: '
-rc=${PIPESTATUS[0]}
-get() { awk -v k="$1" '$1 == "BENCH" && $2 == k { print $3 }' "$out"; }
+bench_vm "this takes a few minutes" "$timeout" "BIGBASE=$bigbase; $BENCH_GUEST_LIB$guest" -E '^# |vm: '
 printf '\n%-34s %12s %12s %8s\n' "torus (nodes)" "meshfabric" "iproute2" "ratio"
 for n in 32 64; do
-	mc=$(get mf_create_$n) md=$(get mf_destroy_$n)
-	bc=$(get base_create_$n) bd=$(get base_destroy_$n)
+	mc=$(bench_get mf_create_$n) md=$(bench_get mf_destroy_$n)
+	bc=$(bench_get base_create_$n) bd=$(bench_get base_destroy_$n)
 	note=""
-	if [ -z "$bc" ] && [ -n "$(get base_create_32)" ] && [ "$n" = 64 ]; then
+	if [ -z "$bc" ] && [ -n "$(bench_get base_create_32)" ] && [ "$n" = 64 ]; then
 		# extrapolate: the baseline is dominated by its N^2 routes
-		bc=$(awk -v b="$(get base_create_32)" 'BEGIN { printf "%.0f", b * 16 }')
-		bd=$(awk -v b="$(get base_destroy_32)" 'BEGIN { printf "%.0f", b * 4 }')
+		bc=$(awk -v b="$(bench_get base_create_32)" 'BEGIN { printf "%.0f", b * 16 }')
+		bd=$(awk -v b="$(bench_get base_destroy_32)" 'BEGIN { printf "%.0f", b * 4 }')
 		note="~"
 	fi
 	ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a > 0 && b != "") printf "%.0fx", b / a; else print "-" }'; }
 	printf '%-34s %12s %12s %8s\n' "create ${n}x$n ($((n * n)))" "${mc:-FAIL}" "$note${bc:--}" "$note$(ratio "$mc" "$bc")"
 	printf '%-34s %12s %12s %8s\n' "destroy ${n}x$n" "${md:-FAIL}" "$note${bd:--}" "$note$(ratio "$md" "$bd")"
-	printf '%-34s %12s %12s\n' "ping (0,0) -> ($((n / 2)),$((n / 2)))" "$(get mf_ping_$n)" "$(get base_ping_$n)"
+	printf '%-34s %12s %12s\n' "ping (0,0) -> ($((n / 2)),$((n / 2)))" "$(bench_get mf_ping_$n)" "$(bench_get base_ping_$n)"
 done
 [ "$bigbase" = 1 ] || echo "(~: 64x64 baseline extrapolated from 32x32: create x16 for its N^2 routes, destroy x4; --baseline-big measures it)"
 echo "(seconds in the TCG guest; ratio = iproute2 / meshfabric)"

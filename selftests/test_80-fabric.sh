@@ -79,6 +79,15 @@ check "stats: links counted traffic" sh -c "'$MF' stats p | grep -q 'directed li
 check "stats --svg writes a picture" sh -c "'$MF' stats p --svg /tmp/p.svg >/dev/null && grep -q '</svg>' /tmp/p.svg"
 check "bcast from a corner reaches the 15 others" \
 	sh -c "'$MF' bcast p --from 3,3 | grep -q 'delivered        15 of 15'"
+# no link-local address on a node (addr_gen_mode none), and its
+# namespace's IPv6 default as in any new namespace
+"$IP" netns add q
+fresh=$("$IP" netns exec q cat /proc/sys/net/ipv6/conf/default/addr_gen_mode)
+"$IP" netns del q
+check_eq "node (1,1): addr_gen_mode 1 (none), no fe80::, the default back to $fresh" \
+	"$("$MF" exec p 1,1 -- sh -c 'cat /proc/sys/net/ipv6/conf/p/addr_gen_mode
+		/usr/sbin/ip -6 addr show dev p | grep -c "inet6 fe80"
+		cat /proc/sys/net/ipv6/conf/default/addr_gen_mode' | tr '\n' ' ')" "1 0 $fresh "
 check "destroy p" "$MF" destroy p
 check_eq "no namespace left" "$("$IP" netns list | wc -l)" 0
 wait_until 10 sh -c "[ \$(cat $PARAM) = 0 ]"

@@ -2,7 +2,7 @@
 # Issue 11: timed links.  On a 7x7 torus with 100 Mbit/s and 1 ms links:
 # ping RTT across h = 1..4 hops, less the same path's RTT on 1000 Gbit/s
 # links without delay (the guest's own stack and timer time), is 2h(1 ms + ser) (store-and-forward) and
-# 2(h ms + ser) (cut-through) within 15% (least of 10 pings; measured
+# 2(h ms + ser) (cut-through) within 15% or 500 us (least of 10 pings; measured
 # under TCG: 2-10% off); broadcasts' fabric time equals `meshfabric plan`'s to the
 # nanosecond (sync and async, both switchings, with and without
 # contention); UDP and TCP through a 10 Mbit/s link stay below 10 Mbit/s
@@ -44,10 +44,12 @@ rtt() {
 	"$MF" exec tl 0,0 -- ping -c 10 -i 0.2 -W 2 -s "$1" "$2" |
 		sed -n 's|.*= \([0-9.]*\)/.*|\1|p' | awk '{ printf "%d", $1 * 1000 }'
 }
-# within GOT WANT PERCENT: |GOT - WANT| <= PERCENT of WANT, or 400 us: the
-# guest's timer jitter under TCG (measured: up to 310 us on one ping of
-# the least of 10), which 15% of a 1-hop RTT (300 us) does not cover
-within() { awk -v g="$1" -v w="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; t = w * p / 100; if (t < 400) t = 400; exit !(d <= t) }'; }
+# within GOT WANT PERCENT: |GOT - WANT| <= PERCENT of WANT, or 500 us: the
+# guest's timer jitter under TCG, which 15% of a 1-hop RTT (300 us) does
+# not cover (measured on the least of 10 pings, 1 hop, 1372 B: +310 us in
+# one run, +442 us in a fresh-clone CI run with the host otherwise idle;
+# 2- to 4-hop paths stay within 7%)
+within() { awk -v g="$1" -v w="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; t = w * p / 100; if (t < 500) t = 500; exit !(d <= t) }'; }
 # the stack's own RTT, and the timer's: timed links of 1000 Gbit/s, no
 # delay (the model's time is then below 1 us)
 check "create --torus 7x7 --link-rate 1000gbit" \

@@ -95,10 +95,14 @@ $(BUILD)/m32/tests/%: $(BUILD)/m32/userspace/tests/%.o $(call objs,m32)
 	$(CC) $(M32_FLAGS) $(LDFLAGS) $^ -o $@
 
 # The iproute2 plugin: `ip -d link show` prints fabric and coordinates.
-$(IPLINK_SO): userspace/iproute2/link_meshfabric.c include/uapi/linux/meshfabric.h $(MAKEFILE_LIST)
+# It links the core's topo.c (kind names) with its symbols hidden: only
+# meshfabric_link_util is ip's.
+$(IPLINK_SO): userspace/iproute2/link_meshfabric.c $(CORE_DIR)/topo.c \
+	      include/uapi/linux/meshfabric.h $(MAKEFILE_LIST)
 	@mkdir -p $(dir $@)
-	$(CC) -Iinclude/uapi $(WFLAGS) $(REL_FLAGS) $(CFLAGS) -fPIC -shared \
-		$(LDFLAGS) $< -o $@
+	$(CC) -Iinclude/uapi -I$(CORE_DIR) $(WFLAGS) $(REL_FLAGS) $(CFLAGS) \
+		-fPIC -fvisibility=hidden -shared $(LDFLAGS) \
+		userspace/iproute2/link_meshfabric.c $(CORE_DIR)/topo.c -o $@
 
 # Benchmark programs: each has its own main(), linked with the core only.
 bench-progs: $(patsubst userspace/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))

@@ -32,6 +32,7 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/meshfabric.h>
+#include "topo.h"
 
 /* iproute2 6.1 ip/ip_common.h: the layout ip expects (do not reorder) */
 struct link_util {
@@ -79,19 +80,6 @@ static bool mf_ip_printers(void)
 		*(void **)&ip.close_arr = dlsym(RTLD_DEFAULT, "close_json_array");
 	}
 	return ip.str && ip.uint && ip.open_arr && ip.close_arr;
-}
-
-static const char *mf_kind_name(__u32 kind)
-{
-	switch (kind) {
-	case MESHFABRIC_KIND_MESH:
-		return "mesh";
-	case MESHFABRIC_KIND_TORUS:
-		return "torus";
-	case MESHFABRIC_KIND_HEX:
-		return "hex";
-	}
-	return "unknown";
 }
 
 /* u32 attribute a, or false if absent or short */
@@ -166,7 +154,7 @@ static void meshfabric_print_opt(struct link_util *lu, FILE *f,
 
 	if (!mf_ip_printers()) {
 		fprintf(f, "fabric %s id %u node %u coords (%s) kind %s dims %s ",
-			name, id, node, cs, mf_kind_name(kind), ds);
+			name, id, node, cs, mf_topo_kind_name(kind), ds);
 		return;
 	}
 	ip.str(MF_PRINT_ANY, MF_COLOR_NONE, "fabric", "fabric %s ", name);
@@ -175,7 +163,7 @@ static void meshfabric_print_opt(struct link_util *lu, FILE *f,
 	ip.str(MF_PRINT_FP, MF_COLOR_NONE, NULL, "coords (%s) ", cs);
 	mf_json_u32s("coords", coords, nc);
 	ip.str(MF_PRINT_ANY, MF_COLOR_NONE, "kind", "kind %s ",
-	       mf_kind_name(kind));
+	       mf_topo_kind_name(kind));
 	ip.str(MF_PRINT_FP, MF_COLOR_NONE, NULL, "dims %s ", ds);
 	mf_json_u32s("dims", dims, nd);
 }
@@ -188,6 +176,7 @@ static void meshfabric_print_help(struct link_util *lu, int argc,
 		"ip link add; ip -d link show prints their fabric and node.\n");
 }
 
+__attribute__((visibility("default")))
 struct link_util meshfabric_link_util = {
 	.id = "meshfabric",
 	.maxattr = IFLA_MESHFABRIC_MAX,

@@ -266,8 +266,9 @@ static long mf_ioc_info(void __user *argp)
 	fs = rcu_dereference(f->fstate);
 	in.fault_bytes = fs ? mf_froute_bytes(&fs->route) +
 			      fs->faults.cap * sizeof(*fs->faults.link) : 0;
+	/* both directions of each down link are in the fault set */
+	in.down_links = fs ? fs->faults.n / 2 : 0;
 	rcu_read_unlock();
-	in.down_links = READ_ONCE(f->down_links);
 	memset(in.name, 0, sizeof(in.name));
 	strscpy(in.name, f->name, sizeof(in.name));
 	if (in.nodes_ptr)

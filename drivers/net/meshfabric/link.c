@@ -164,7 +164,6 @@ int mf_link_set_state(struct mf_fabric *f,
 			    mf_link_selected(f, ls, node, port))
 				WRITE_ONCE(f->links.st[(u64)node * t->nports +
 						       port].down, ls->down);
-	WRITE_ONCE(f->down_links, fs->faults.n / 2);
 	if (!fs->faults.n) {
 		mf_fstate_destroy(fs);
 		fs = NULL;

@@ -259,7 +259,6 @@ struct mf_fabric {
 	 * under RCU by the data path; BCAST reads it under lock.
 	 */
 	struct mf_fstate __rcu *fstate;
-	u32 down_links;		/* under lock; READ_ONCE for INFO */
 	struct dentry *debugfs;	/* fabric.c */
 };
 

@@ -112,14 +112,6 @@ static struct mf_cached_sched *mf_user_find(struct mf_fabric *f, u32 source)
 	return NULL;
 }
 
-/* Bytes a schedule holds (its arrays' capacities). */
-static size_t mf_sched_bytes(const struct mf_sched *s)
-{
-	return (size_t)s->cap_step * sizeof(*s->step) +
-	       (size_t)s->cap_send * sizeof(*s->send) +
-	       (size_t)s->cap_path * sizeof(*s->path);
-}
-
 int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 		       u32 nsteps, u32 nsends, const u8 *code, size_t len,
 		       struct mf_stats *st, char *why, size_t whylen)

@@ -184,6 +184,13 @@ int mf_sched_end(struct mf_sched *s)
 	return 0;
 }
 
+size_t mf_sched_bytes(const struct mf_sched *s)
+{
+	return (size_t)s->cap_step * sizeof(*s->step) +
+	       (size_t)s->cap_send * sizeof(*s->send) +
+	       (size_t)s->cap_path * sizeof(*s->path);
+}
+
 void mf_sched_free(struct mf_sched *s)
 {
 	mf_free_all(s->step, s->send, s->path);

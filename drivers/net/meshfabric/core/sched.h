@@ -57,6 +57,8 @@ int mf_sched_send_route(struct mf_sched *s, const struct mf_topo *t,
 /* Close the schedule: step[nsteps] = nsends.  Drops a trailing empty step. */
 int mf_sched_end(struct mf_sched *s);
 void mf_sched_free(struct mf_sched *s);
+/* Bytes s holds (its arrays' capacities), for memory accounting. */
+size_t mf_sched_bytes(const struct mf_sched *s);
 
 /* The cost-table builders' (mintcd, split) distance transform, in place:
  * v[r] = min over q of v[q] + dist(r, q) over a box of d dimensions of

@@ -103,9 +103,7 @@ bool mf_node_cut(const struct mf_fabric *f, u32 node)
 	return any;
 }
 
-/* Carrier of node as its links say (off when all are down, on when its
- * netdev is up and a link is).
- */
+/* Carrier of node as its links say: off when all are down, else on. */
 static void mf_node_carrier(struct mf_fabric *f, u32 node)
 {
 	struct net_device *dev;
@@ -114,7 +112,7 @@ static void mf_node_carrier(struct mf_fabric *f, u32 node)
 	dev = rcu_dereference(f->node[node].dev);
 	if (dev && mf_node_cut(f, node))
 		netif_carrier_off(dev);
-	else if (dev && (dev->flags & IFF_UP))
+	else if (dev)
 		netif_carrier_on(dev);
 	rcu_read_unlock();
 }

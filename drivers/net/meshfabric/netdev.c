@@ -6,6 +6,9 @@
  * A node's netdev dies with its namespace (or `ip link del`): our
  * rtnl_link_ops->dellink (called under RTNL for both) marks the node
  * GONE before queueing the unregistration, like veth clears its peer.
+ * Each netdev holds a reference on its fabric, so a netdev that outlives
+ * the fabric's teardown (its namespace's cleanup unregisters it later,
+ * fabric.c) never sees the fabric freed.
  * NETIF_F_NETNS_LOCAL keeps the device from being moved to init_net when
  * its namespace dies.  Per-CPU tstats are freed by the destructor, after
  * the RCU grace period that ends every sender still seeing the device.
@@ -40,26 +43,8 @@ static void mf_ndo_uninit(struct net_device *dev)
 	mf_node_detach(dev);
 }
 
-static int mf_ndo_open(struct net_device *dev)
-{
-	struct mf_ndev *priv = netdev_priv(dev);
-
-	/* no carrier while every link of the node is down (link.c) */
-	if (!mf_node_cut(priv->fabric, priv->node))
-		netif_carrier_on(dev);
-	return 0;
-}
-
-static int mf_ndo_stop(struct net_device *dev)
-{
-	netif_carrier_off(dev);
-	return 0;
-}
-
 static const struct net_device_ops mf_netdev_ops = {
 	.ndo_uninit = mf_ndo_uninit,
-	.ndo_open = mf_ndo_open,
-	.ndo_stop = mf_ndo_stop,
 	.ndo_start_xmit = mf_xmit,
 	.ndo_get_stats64 = dev_get_tstats64,
 	.ndo_validate_addr = eth_validate_addr,
@@ -156,8 +141,11 @@ static const struct ethtool_ops mf_ethtool_ops = {
 
 static void mf_netdev_destructor(struct net_device *dev)
 {
+	struct mf_ndev *priv = netdev_priv(dev);
+
 	free_percpu(dev->tstats);
 	mf_count_put();
+	mf_fabric_put(priv->fabric);	/* may free it: the last user */
 }
 
 static void mf_dellink(struct net_device *dev, struct list_head *head)
@@ -300,13 +288,25 @@ int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		goto err_free_netdev;
 	}
 	dev_net_set(dev, net);
-	/* carrier follows open/stop, so operstate is UP once up (as veth) */
-	netif_carrier_off(dev);
+	/* The carrier follows the node's links only (link.c), not open and
+	 * stop: a node with a link has it from birth, and its operstate is
+	 * UP from birth (reported DOWN while the device is down), so `ip
+	 * link` says UP as for veth without the linkwatch event (a
+	 * NETDEV_CHANGE, which walks every namespace of the system: see
+	 * docs/performance.md) that a carrier raised in ndo_open costs.
+	 * A node cut off by down links registers without carrier, and
+	 * linkwatch_init_dev() sets its operstate.
+	 */
+	if (mf_node_cut(f, node))
+		netif_carrier_off(dev);
+	else
+		dev->operstate = IF_OPER_UP;
 	err = register_netdevice(dev);
 	if (err)
 		goto err_free_tstats;
 	/* Destructors only once registered (they run at unregistration). */
 	mf_count_get();
+	kref_get(&f->ref);	/* the netdev's, dropped by its destructor */
 	dev->needs_free_netdev = true;
 	dev->priv_destructor = mf_netdev_destructor;
 	rcu_assign_pointer(f->node[node].dev, dev);

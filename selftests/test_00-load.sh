@@ -35,7 +35,7 @@ check_eq "2x3x4 torus with cdo routing: 24 nodes, 6 ports" "$2 $3" "24 6"
 check "destroy t234" "$MF" destroy t234
 check "destroy t64" "$MF" destroy t64
 check "destroy t7" "$MF" destroy t7
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" rmmod meshfabric
 check "insmod again" insmod "$KO"
 check "rmmod again" rmmod meshfabric

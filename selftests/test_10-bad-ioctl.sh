@@ -75,5 +75,5 @@ for f in $("$MF" list --names); do
 done
 check_eq "root destroyed the user namespace's 16 fabrics" "$left" 16
 check "root: destroy r3" "$MF" destroy r3
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

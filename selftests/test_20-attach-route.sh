@@ -62,5 +62,5 @@ check_fails "show after destroy: no such fabric" "no fabric named" "$MF" show a5
 mkfabric mesh 3x3 dor m3 >/dev/null
 check_eq "route on a 3x3 mesh (0,0)->(2,1)" "$(path m3 0 5)" "0 1 2 5"
 check "destroy mesh" "$MF" destroy m3
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

@@ -80,5 +80,5 @@ create --torus 3x3 --name q
 check "ping6 node 0 -> node 8 (neighbour discovery over the fabric)" \
 	"$MF" exec q 0 -- ping6 -c 2 -W 3 "$(addr_of q 8)"
 check "destroy q" "$MF" destroy q
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

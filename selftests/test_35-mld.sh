@@ -48,5 +48,5 @@ check_eq "no link carried a frame" "$(links mld | wc -l)" 0
 check_eq "no node received a frame" "$(sum rx_packets)" 0
 check "destroy" "$MF" destroy mld
 "$IP" -all netns delete
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

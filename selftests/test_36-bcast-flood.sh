@@ -95,6 +95,6 @@ check_eq "broadcasts from 40 sources built no schedule (allocations as at create
 	"$(allocated)" "$alloc0"
 
 check "destroy fl" "$MF" destroy fl
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 rm -f /tmp/flood.$$
 check "rmmod" unload

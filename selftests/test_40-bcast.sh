@@ -83,5 +83,5 @@ tcd=$("$MF" -j bcast b --from 10 --algo tree --size 100 | jget tcd)
 sum=$(links b | awk '{ p += $3 } END { print p + 0 }')
 check_eq "link counters of one tree broadcast sum to its TCD" "$sum" "$tcd"
 check "destroy b" "$MF" destroy b
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

@@ -253,7 +253,7 @@ check "at most 1 s of 1 Mbit/s plus the queue crossed" test "$1" -le $((1000000 
 sleep 0.5
 check "destroy lq with frames in flight" "$MF" destroy lq
 wait
-check "no fabric objects left" test "$(allocated)" = 0
+check_eq "no fabric objects left" "$(allocated_settled)" 0
 
 # 004 in wall time: on a 7x7 torus of 1 Mbit/s links, a fan-out of 48
 # datagrams of 1400 B from (0,0) ends when the root link carrying the

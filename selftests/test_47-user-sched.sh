@@ -104,5 +104,5 @@ check_eq "around a down link: delivered + unreachable = 24" \
 "$MF" link set u 3,4 x- up >/dev/null
 
 check "destroy u" "$MF" destroy u
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

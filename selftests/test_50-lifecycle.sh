@@ -33,7 +33,27 @@ check_eq "show: 9 present, 0 gone" "$(fab l present) $(fab l gone)" "9 0"
 "$IP" -n l-1-1 link set "mf$(fab l id)n4" up
 check "BCAST works again" "$MFCTL" bcastall "$lid" flood 64 0
 check "destroy l" "$MF" destroy l
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
+
+# destroy deletes the namespaces first and leaves their netdevs to the
+# kernel's cleanup of the namespaces (asynchronous, as `ip netns del`);
+# a namespace someone keeps (here a second mount) loses its netdev at
+# once; the name is free at once; rmmod right away waits for the cleanup
+create --torus 4x4 --name d --no-ipv6
+touch /var/run/netns/keep
+mount -o bind /var/run/netns/d-1-1 /var/run/netns/keep
+check "destroy d" "$MF" destroy d
+check_eq "a kept namespace lost its netdev when destroy returned" \
+	"$("$IP" -n keep -o link show | grep -cv ': lo:')" 0
+check_eq "the namespaces are gone" "$(ls /var/run/netns | grep -c '^d-')" 0
+check "the name is free at once: create d again" \
+	sh -c "'$MF' create --torus 4x4 --name d --no-ipv6 >/dev/null"
+check "destroy d, and rmmod at once" sh -c "'$MF' destroy d && rmmod meshfabric"
+check "dmesg reports no leak at unload" \
+	sh -c '! dmesg | grep -q "meshfabric: leak"'
+umount /var/run/netns/keep
+rm -f /var/run/netns/keep
+check "insmod again" insmod "$KO"
 
 # rmmod with live fabrics and traffic: a 4x4 torus, and a 2x2 mesh whose
 # nodes live in the torus' namespaces of the same coordinates
@@ -66,5 +86,5 @@ check_eq "no node netdev left in the namespaces" \
 check "dmesg reports no leak at unload" \
 	sh -c '! dmesg | grep -q "meshfabric: leak"'
 check "insmod after that" insmod "$KO"
-check_eq "allocation counter 0" "$(allocated)" 0
+check_eq "allocation counter 0" "$(allocated_settled)" 0
 check "rmmod" unload

@@ -54,5 +54,5 @@ check "the doomed fabric sees all 16 nodes gone" \
 	wait_until 20 gone_is doomed 16
 check "destroy it" "$MF" destroy doomed
 note "concurrency phase: $(elapsed "$t0") s"
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

@@ -20,5 +20,5 @@ check_eq "route (0,0) -> (16,16): 32 hops" "$(path s 0 528 | wc -w)" 33
 t0=$(uptime_s)
 check "destroy s" "$MF" destroy s
 note "destroy 1024 nodes and namespaces: $(elapsed "$t0") s"
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

@@ -91,6 +91,6 @@ check_eq "node (1,1): addr_gen_mode 1 (none), no fe80::, the default back to $fr
 check "destroy p" "$MF" destroy p
 check_eq "no namespace left" "$("$IP" netns list | wc -l)" 0
 wait_until 10 sh -c "[ \$(cat $PARAM) = 0 ]"
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload
 rm -f /tmp/p.svg

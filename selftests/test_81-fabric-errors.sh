@@ -68,7 +68,7 @@ fails 1 "out of memory at the 6th netdev" create --torus 3x3 --name o
 check "the message says out of memory" grep -qi 'memory' $E.err
 check_eq "the injected failure was used up" "$(cat $FAIL)" -1
 clean "out of memory"
-check_eq "out of memory: allocation counter back to 0" "$(allocated)" 0
+check_eq "out of memory: allocation counter back to 0" "$(allocated_settled)" 0
 echo -1 >$FAIL
 
 # no privilege: a new user namespace (no CAP_NET_ADMIN over this netns)
@@ -103,6 +103,6 @@ else
 fi
 clean "interrupted create"
 wait_until 10 sh -c "[ \$(cat $PARAM) = 0 ]"
-check_eq "allocation counter back to 0" "$(allocated)" 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload
 rm -f $E.out $E.err

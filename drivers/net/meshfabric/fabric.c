@@ -7,8 +7,10 @@
  *
  * mf_fabrics_lock protects mf_fabrics (id -> fabric, the list's
  * reference), name uniqueness, mf_owners and every struct mf_owner.  A
- * fabric is freed when its last reference goes; its netdevs are gone by
- * then (teardown unregisters them under RTNL and stops the queue's work).
+ * fabric is freed when its last reference goes: the list's, an ioctl's,
+ * and one per registered netdev (dropped by its destructor), so its
+ * netdevs are gone by then (teardown unregisters them, or leaves those of
+ * dying namespaces to the namespaces' cleanup, and stops the queues).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -463,17 +465,26 @@ out:
 	return err;
 }
 
-/* Unregister every netdev of f (already out of mf_fabrics), stop its
- * queue.
+/* Tear f (already out of mf_fabrics) down: unregister its netdevs, stop
+ * its queues.  A netdev whose namespace is being deleted (its count is
+ * 0: `meshfabric destroy` unmounts the namespaces first) is left to the
+ * namespace's cleanup, which unregisters it (mf_dellink) asynchronously,
+ * as `ip netns del` leaves its devices: the cleanup takes the namespaces
+ * off the list first, so each netdev event walks fewer namespaces
+ * (docs/performance.md), and this call returns at once.  Such a netdev
+ * keeps f alive (its reference, dropped by its destructor) but carries
+ * no frame once dead is set: mf_xmit() drops them, and the grace period
+ * below ends every sender that read dead before it was set.
  */
 static void mf_fabric_teardown(struct mf_fabric *f)
 {
 	LIST_HEAD(kill);
 	struct net_device *dev;
+	bool left = false;
 	u32 i;
 
 	mutex_lock(&f->lock);
-	f->dead = true;
+	WRITE_ONCE(f->dead, true);
 	rtnl_lock();
 	for (i = 0; i < f->topo.nodes; i++) {
 		dev = rtnl_dereference(f->node[i].dev);
@@ -481,11 +492,18 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 		if (!dev)
 			continue;
 		RCU_INIT_POINTER(f->node[i].dev, NULL);
+		/* under RTNL the namespace outlives its registered devices */
+		if (!check_net(dev_net(dev))) {
+			left = true;
+			continue;
+		}
 		unregister_netdevice_queue(dev, &kill);
 	}
 	unregister_netdevice_many(&kill);
 	rtnl_unlock();
 	mutex_unlock(&f->lock);
+	if (left)
+		synchronize_rcu();
 	/* No netdev can queue a frame any more. */
 	mf_bcast_fabric_stop(f);
 	mf_tq_stop(f);

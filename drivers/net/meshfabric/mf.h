@@ -238,9 +238,14 @@ struct mf_fabric {
 	struct mf_links links;	/* rules in struct mf_links */
 	struct mf_node *node;	/* nodes entries; rules in struct mf_node */
 
-	/* Serialises ATTACH and teardown of this fabric; protects dead. */
+	/* Serialises ATTACH and teardown of this fabric; protects dead's
+	 * writes.  dead: torn down, no more ATTACH and no more frames.
+	 * mf_xmit() and the flood read it without the lock: a grace
+	 * period separates its setting from the stop of the queues
+	 * (fabric.c, mf_fabric_teardown).
+	 */
 	struct mutex lock;
-	bool dead;		/* torn down: no more ATTACH */
+	bool dead;
 
 	/* Serialises counter resets: links.base. */
 	struct mutex stats_lock;

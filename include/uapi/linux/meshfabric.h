@@ -152,7 +152,17 @@ struct meshfabric_create {
 	__u32 reserved[3];
 };
 
-/* MESHFABRIC_IOC_DESTROY: delete fabric id and every netdev of it. */
+/*
+ * MESHFABRIC_IOC_DESTROY: delete fabric id and its netdevs.  The id and
+ * the name are free when the call returns, and so is every netdev whose
+ * namespace is alive.  A netdev whose namespace is being deleted (no
+ * reference left: `ip netns del` of its last mount) is left to the
+ * namespace's cleanup, which the kernel runs asynchronously, and carries
+ * no frame meanwhile: `meshfabric destroy` deletes the namespaces first,
+ * so that the cleanup takes them off the system's list before their
+ * netdevs go (each netdev event walks every listed namespace).  rmmod
+ * waits for that cleanup.
+ */
 struct meshfabric_destroy {
 	__u32 id;			/* in */
 	__u32 flags;			/* in: 0 */

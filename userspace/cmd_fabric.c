@@ -30,8 +30,10 @@
 #include <time.h>
 #include <unistd.h>
 #include <arpa/inet.h>
+#include <net/if.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <linux/if_link.h>
 #include <linux/sched.h>
 
 #include "cli.h"
@@ -133,26 +135,12 @@ struct create_state {
 	const char *name;
 	struct meshfabric_create c;
 	struct meshfabric_link_set link;	/* flags 0: none given */
-	int *nsfd, *nlfd;
-	bool ns_made;
 };
 
-/* Undo: fabric and netdevs, then the namespaces; close every fd. */
-static void create_undo(struct create_state *s, bool fabric)
+/* Undo: the fabric and its netdevs (the namespaces are gone already). */
+static void create_undo(struct create_state *s)
 {
-	u32 i;
-
-	if (fabric)
-		mf_dev_destroy(s->c.id);
-	for (i = 0; i < s->t.nodes && s->ns_made; i++) {
-		if (s->nsfd[i] >= 0)
-			close(s->nsfd[i]);
-		if (s->nlfd[i] >= 0)
-			close(s->nlfd[i]);
-	}
-	if (s->ns_made)
-		mf_netns_delete_fabric(&s->t, (const char *)s->c.name,
-				       s->t.nodes);
+	mf_dev_destroy(s->c.id);
 }
 
 /* The fabric in meshfabric.ko, with its name (the kernel's mf<id>). */
@@ -206,83 +194,61 @@ static int create_kernel(struct create_state *s)
 	return MF_EXIT_OK;
 }
 
-/* One namespace per node and each node's netdev in it (one ATTACH). */
-static int create_nodes(struct create_state *s)
+/* Node i, in its new namespace: its netdev (ATTACH), addresses, up. */
+static int create_node(void *arg, u32 i, int nsfd, int nlfd, char *err,
+		       size_t errlen)
 {
-	struct meshfabric_attach_entry *e;
-	char err[256], a[64];
-	u32 i, done = 0;
-	int r;
+	struct create_state *s = arg;
+	struct meshfabric_attach_entry e;
+	char a[64];
+	u32 done = 0;
+	int r, ifindex, gen, old = 0;
 
-	r = mf_netns_create_fabric(&s->t, (const char *)s->c.name, s->nsfd,
-				   s->nlfd, &interrupted, err, sizeof(err));
+	memset(&e, 0, sizeof(e));
+	e.node = i;
+	e.netns_fd = nsfd;
+	memcpy(e.ifname, s->c.name, MESHFABRIC_NAME_LEN);
+	mf_format_node(&s->t, i, a, sizeof(a));
+	/*
+	 * No link-local address (addr.h): the netdev registers with
+	 * addr_gen_mode none, the namespace's default for that moment, which
+	 * costs no netdev event; the default is put back right after.
+	 * Where it cannot be set, an rtnetlink change does it.
+	 */
+	gen = mf_addr_gen_default(IN6_ADDR_GEN_MODE_NONE, &old);
+	r = mf_dev_attach(s->c.id, &e, 1, &done);
+	if (!gen)
+		gen = mf_addr_gen_default(old, NULL);
 	if (r) {
-		create_undo(s, true);
-		return mf_fail("%s", err);
+		snprintf(err, errlen, "creating the netdev of node %s: %s", a,
+			 mf_dev_strerror(-r));
+		return r;
 	}
-	s->ns_made = true;
-	e = calloc(s->t.nodes, sizeof(*e));
-	if (!e) {
-		create_undo(s, true);
-		return mf_fail("out of memory");
-	}
-	for (i = 0; i < s->t.nodes; i++) {
-		e[i].node = i;
-		e[i].netns_fd = s->nsfd[i];
-		memcpy(e[i].ifname, s->c.name, MESHFABRIC_NAME_LEN);
-	}
-	r = interrupted ? -EINTR : mf_dev_attach(s->c.id, e, s->t.nodes, &done);
-	free(e);
-	if (r) {
-		mf_format_node(&s->t, done < s->t.nodes ? done : 0, a,
-			       sizeof(a));
-		create_undo(s, true);
-		if (r == -EINTR)
-			return mf_fail("interrupted");
-		return mf_fail("creating the netdev of node %s: %s", a,
-			       mf_dev_strerror(-r));
-	}
-	for (i = 0; i < s->t.nodes; i++) {
-		close(s->nsfd[i]);
-		s->nsfd[i] = -1;
-	}
-	return MF_EXIT_OK;
+	/* this process is in the node's namespace: the name is unique */
+	ifindex = (int)if_nametoindex((const char *)s->c.name);
+	r = ifindex ? mf_addr_setup(nlfd, ifindex, &s->ap, i,
+				    gen && gen != -ENOENT) : -errno;
+	if (r)
+		snprintf(err, errlen, "configuring node %s: %s", a,
+			 strerror(-r));
+	return r;
 }
 
-/* Every node's addresses, and up (rtnetlink in its namespace). */
-static int configure_nodes(struct create_state *s, u32 *routing)
+/*
+ * One namespace per node, and the node set up in it before the next
+ * namespace exists (netns.h says why).
+ */
+static int create_nodes(struct create_state *s)
 {
-	struct meshfabric_node_info *nodes = NULL;
-	struct meshfabric_info in;
-	char a[64];
-	u32 i;
+	char err[256];
 	int r;
 
-	r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
-	if (!r)
-		r = mf_dev_nodes(&in, &nodes);
+	r = mf_netns_create_fabric(&s->t, (const char *)s->c.name, create_node,
+				   s, &interrupted, err, sizeof(err));
 	if (r) {
-		create_undo(s, true);
-		return mf_fail("fabric information: %s", strerror(-r));
+		create_undo(s);
+		return mf_fail("%s", r == -EINTR ? "interrupted" : err);
 	}
-	*routing = in.routing;
-	for (i = 0; i < s->t.nodes; i++) {
-		r = interrupted ? -EINTR :
-			mf_addr_setup(s->nlfd[i], (int)nodes[i].ifindex, &s->ap,
-				      i);
-		if (r) {
-			mf_format_node(&s->t, i, a, sizeof(a));
-			create_undo(s, true);
-			free(nodes);
-			if (r == -EINTR)
-				return mf_fail("interrupted");
-			return mf_fail("configuring node %s: %s", a,
-				       strerror(-r));
-		}
-		close(s->nlfd[i]);
-		s->nlfd[i] = -1;
-	}
-	free(nodes);
 	return MF_EXIT_OK;
 }
 
@@ -332,29 +298,26 @@ static void create_print(struct mf_ctx *ctx, const struct create_state *s,
 
 static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 {
+	struct meshfabric_info in;
 	double t0 = now();
-	u32 routing = 0;
 	int r;
 
-	s->nsfd = calloc(s->t.nodes, sizeof(int));
-	s->nlfd = calloc(s->t.nodes, sizeof(int));
-	if (!s->nsfd || !s->nlfd) {
-		r = mf_fail("out of memory");
-		goto out;
-	}
 	catch_signals(true);
 	r = create_kernel(s);
 	if (!r)
 		r = create_nodes(s);
-	if (!r)
-		r = configure_nodes(s, &routing);
 	catch_signals(false);
-	if (!r)
-		create_print(ctx, s, routing, now() - t0);
-out:
-	free(s->nsfd);
-	free(s->nlfd);
-	return r;
+	if (r)
+		return r;
+	r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
+	if (r) {
+		create_undo(s);
+		mf_netns_delete_fabric(&s->t, (const char *)s->c.name,
+				       s->t.nodes);
+		return mf_fail("fabric information: %s", strerror(-r));
+	}
+	create_print(ctx, s, in.routing, now() - t0);
+	return MF_EXIT_OK;
 }
 
 static int create_main(struct mf_ctx *ctx, int argc, char **argv)

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mount.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <linux/netlink.h>
@@ -76,27 +75,6 @@ static int netns_dir_setup(char *err, size_t errlen)
 	return 0;
 }
 
-/* Room for two fds per node and some. */
-static void raise_nofile(u32 nodes)
-{
-	struct rlimit rl;
-	rlim_t want = (rlim_t)nodes * 2 + 64;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl))
-		return;
-	if (rl.rlim_cur >= want)
-		return;
-	if (rl.rlim_max < want) {
-		rl.rlim_max = want;	/* root may raise it */
-		rl.rlim_cur = want;
-		if (!setrlimit(RLIMIT_NOFILE, &rl))
-			return;
-		getrlimit(RLIMIT_NOFILE, &rl);
-	}
-	rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
-	setrlimit(RLIMIT_NOFILE, &rl);
-}
-
 int mf_netns_open(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -129,7 +107,7 @@ void mf_netns_delete_fabric(const struct mf_topo *t, const char *fabric,
 	}
 }
 
-/* Node i: the file, a new namespace mounted on it, its fds. */
+/* Node i: the file, a new namespace mounted on it (and entered), its fds. */
 static int netns_create_one(const char *path, const char *name, int *nsfd,
 			    int *nlfd, char *err, size_t errlen)
 {
@@ -159,7 +137,6 @@ static int netns_create_one(const char *path, const char *name, int *nsfd,
 	if (*nlfd < 0) {
 		e = errno;
 		close(*nsfd);
-		*nsfd = -1;
 		goto undo_mount;
 	}
 	return 0;
@@ -170,19 +147,16 @@ undo_mount:
 }
 
 int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
-			   int *nsfd, int *nlfd, volatile int *interrupted,
-			   char *err, size_t errlen)
+			   mf_netns_each_fn each, void *arg,
+			   volatile int *interrupted, char *err, size_t errlen)
 {
 	char path[128], name[96];
-	int self, e = 0;
-	u32 i;
+	int self, nsfd = -1, nlfd = -1, e = 0;
+	u32 i, made = 0;
 
-	for (i = 0; i < t->nodes; i++)
-		nsfd[i] = nlfd[i] = -1;
 	e = netns_dir_setup(err, errlen);
 	if (e)
 		return e;
-	raise_nofile(t->nodes);
 	self = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	if (self < 0)
 		return fail(err, errlen, errno, "/proc/self/ns/net", NULL);
@@ -194,23 +168,20 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 		}
 		mf_netns_name(t, fabric, i, name, sizeof(name));
 		snprintf(path, sizeof(path), "%s/%s", MF_NETNS_DIR, name);
-		e = netns_create_one(path, name, &nsfd[i], &nlfd[i], err,
-				     errlen);
+		e = netns_create_one(path, name, &nsfd, &nlfd, err, errlen);
+		if (e)
+			break;
+		made++;
+		e = each(arg, i, nsfd, nlfd, err, errlen);
+		close(nsfd);
+		close(nlfd);
 		if (e)
 			break;
 	}
 	if (setns(self, CLONE_NEWNET) && !e)
 		e = fail(err, errlen, errno, "setns back", NULL);
 	close(self);
-	if (!e)
-		return 0;
-	mf_netns_delete_fabric(t, fabric, i);
-	for (i = 0; i < t->nodes; i++) {
-		if (nsfd[i] >= 0)
-			close(nsfd[i]);
-		if (nlfd[i] >= 0)
-			close(nlfd[i]);
-		nsfd[i] = nlfd[i] = -1;
-	}
+	if (e)
+		mf_netns_delete_fabric(t, fabric, made);
 	return e;
 }

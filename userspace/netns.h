@@ -10,8 +10,9 @@
  *
  * Creating many at once is fast: this process unshare()s a new network
  * namespace, bind-mounts it, opens what the caller needs inside it (a
- * namespace fd for ATTACH, an rtnetlink socket for addresses), and goes
- * on with the next; no process per namespace.  Functions return 0 or a
+ * namespace fd for ATTACH, an rtnetlink socket for addresses), lets the
+ * caller set the node up, and goes on with the next; no process per
+ * namespace.  Functions return 0 or a
  * negative errno with a one-line reason in err.
  */
 #ifndef MF_NETNS_H
@@ -31,15 +32,26 @@ void mf_netns_path(const struct mf_topo *t, const char *fabric, u32 node,
 		   char *buf, size_t len);
 
 /*
- * Create the namespaces of nodes 0..t->nodes-1.  For each, nsfd[i] is an
- * fd of it and nlfd[i] an rtnetlink socket bound in it (both O_CLOEXEC).
- * On failure nothing is left: the namespaces made so far are removed and
- * every fd is closed.  *interrupted (if not NULL) is polled: when it
- * becomes non-zero the work stops with -EINTR.
+ * Node setup, called by mf_netns_create_fabric() inside node's new
+ * namespace (the calling process has entered it), with nsfd an fd of it
+ * and nlfd an rtnetlink socket in it (both closed after the call):
+ * 0, or a negative errno with a one-line reason in err.
+ */
+typedef int (*mf_netns_each_fn)(void *arg, u32 node, int nsfd, int nlfd,
+				char *err, size_t errlen);
+/*
+ * Create the namespaces of nodes 0..t->nodes-1, one after the other, and
+ * set each node up with each() before the next namespace exists: every
+ * netdev event the setup raises costs the kernel a walk over all the
+ * namespaces of the system (docs/performance.md), so the walk is over
+ * the nodes made so far, not over all of them.  On failure the
+ * namespaces made so far are removed (what each() did inside them goes
+ * with them).  *interrupted (if not NULL) is polled: when it becomes
+ * non-zero the work stops with -EINTR.
  */
 int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
-			   int *nsfd, int *nlfd, volatile int *interrupted,
-			   char *err, size_t errlen);
+			   mf_netns_each_fn each, void *arg,
+			   volatile int *interrupted, char *err, size_t errlen);
 /* Remove the namespaces of nodes 0..count-1 (missing ones are fine). */
 void mf_netns_delete_fabric(const struct mf_topo *t, const char *fabric,
 			    u32 count);

@@ -428,11 +428,21 @@ static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
 
 	memcpy(name, in->name, sizeof(name));
 	name[sizeof(name) - 1] = 0;
+	/*
+	 * The caller's own fabric: the namespaces go first.  The kernel
+	 * then unlists them (cleanup_net) before it or DESTROY unregisters
+	 * their netdevs, so each of those netdev events walks fewer
+	 * namespaces (docs/performance.md).  Anyone else's: DESTROY
+	 * decides first, so that a refusal leaves everything in place.
+	 */
+	if (in->own)
+		mf_netns_delete_fabric(t, name, t->nodes);
 	err = mf_dev_destroy(in->id);
 	if (err && err != -ENOENT)
 		return mf_fail("destroying %s: %s", name,
 			       mf_dev_strerror(-err));
-	mf_netns_delete_fabric(t, name, t->nodes);
+	if (!in->own)
+		mf_netns_delete_fabric(t, name, t->nodes);
 	if (!ctx->json)
 		fprintf(ctx->out, "destroyed %s\n", name);
 	return MF_EXIT_OK;
@@ -496,7 +506,7 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 const struct mf_cmd mf_cmd_destroy = {
 	"destroy", "destroy fabrics with their namespaces (root)",
 	"NAME... | --all",
-	"Deletes the fabric's netdevs and the fabric from meshfabric.ko, then\n"
+	"Deletes the fabric's netdevs and the fabric from meshfabric.ko, and\n"
 	"its nodes' network namespaces.",
 	destroy_opts, destroy_main,
 };

@@ -58,6 +58,10 @@ echo "127.0.0.1 localhost" >"$stage/etc/hosts"
 [ -x /usr/bin/iperf3 ] && add_bin /usr/bin/iperf3 /usr/bin/iperf3
 [ -x /usr/bin/strace ] && add_bin /usr/bin/strace /usr/bin/strace
 [ -x /usr/sbin/ethtool ] && add_bin /usr/sbin/ethtool /usr/sbin/ethtool
+# perf only on request (MF_VM_PERF=1: 33 MB with its libraries), for profiles
+if [ "${MF_VM_PERF:-0}" = 1 ] && [ -x /usr/bin/perf ]; then
+	add_bin /usr/bin/perf /usr/bin/perf
+fi
 if [ -d "$top/build/guest" ]; then
 	mkdir -p "$stage/mf/guest"
 	cp -r "$top/build/guest/." "$stage/mf/guest/"

@@ -481,7 +481,8 @@ static void mf_uapi_test_fabric_rules(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]), 0);
 		/* destroyed fabrics are unknown */
 		KUNIT_EXPECT_EQ(test, mf_fabric_destroy(f[i]), -ENOENT);
-		KUNIT_EXPECT_EQ(test, mf_fabric_destroy_checked(f[i]->id), -ENOENT);
+		KUNIT_EXPECT_EQ(test, mf_fabric_destroy_checked(f[i]->id, false),
+				-ENOENT);
 		KUNIT_EXPECT_NULL(test, mf_fabric_get(f[i]->id));
 		mf_fabric_put(f[i]);
 	}

@@ -140,7 +140,7 @@ struct create_state {
 /* Undo: the fabric and its netdevs (the namespaces are gone already). */
 static void create_undo(struct create_state *s)
 {
-	mf_dev_destroy(s->c.id);
+	mf_dev_destroy(s->c.id, 0);
 }
 
 /* The fabric in meshfabric.ko, with its name (the kernel's mf<id>). */
@@ -167,14 +167,14 @@ static int create_kernel(struct create_state *s)
 		/* CREATE's name is input only: the kernel's mf<id>, by INFO */
 		r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
 		if (r) {
-			mf_dev_destroy(s->c.id);
+			mf_dev_destroy(s->c.id, 0);
 			return mf_fail("fabric information: %s", strerror(-r));
 		}
 		memcpy(s->c.name, in.name, MESHFABRIC_NAME_LEN);
 	}
 	s->c.name[MESHFABRIC_NAME_LEN - 1] = 0;
 	if (!s->c.name[0]) {
-		mf_dev_destroy(s->c.id);
+		mf_dev_destroy(s->c.id, 0);
 		return mf_fail("the kernel gave the fabric no name");
 	}
 	if (s->link.flags) {
@@ -184,7 +184,7 @@ static int create_kernel(struct create_state *s)
 		s->link.port = MESHFABRIC_ALL;
 		r = mf_dev_link_set(&s->link);
 		if (r) {
-			mf_dev_destroy(s->c.id);
+			mf_dev_destroy(s->c.id, 0);
 			return mf_fail("setting the links: %s",
 				       mf_dev_strerror(-r));
 		}
@@ -424,25 +424,35 @@ static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
 		       const struct mf_topo *t)
 {
 	char name[MESHFABRIC_NAME_LEN];
+	struct meshfabric_info now_in;
+	bool first;
 	int err;
 
 	memcpy(name, in->name, sizeof(name));
 	name[sizeof(name) - 1] = 0;
 	/*
-	 * The caller's own fabric: the namespaces go first.  The kernel
-	 * then unlists them (cleanup_net) before it or DESTROY unregisters
-	 * their netdevs, so each of those netdev events walks fewer
-	 * namespaces (docs/performance.md).  Anyone else's: DESTROY
-	 * decides first, so that a refusal leaves everything in place.
+	 * When the kernel says DESTROY will succeed, the namespaces go
+	 * first: the kernel then unlists them (cleanup_net) before it
+	 * unregisters their netdevs, so each of those netdev events walks
+	 * fewer namespaces, and DESTROY returns at once (uapi, and
+	 * docs/performance.md).  Otherwise DESTROY decides first, so that
+	 * a refusal leaves everything in place.
 	 */
-	if (in->own)
+	first = !mf_dev_destroy(in->id, MESHFABRIC_DESTROY_CHECK);
+	if (first) {
 		mf_netns_delete_fabric(t, name, t->nodes);
-	err = mf_dev_destroy(in->id);
+		/* the id may have been destroyed and reused meanwhile */
+		if (mf_dev_info(in->id, &now_in, NULL, 0, 0) ||
+		    memcmp(now_in.name, in->name, sizeof(now_in.name)))
+			goto done;
+	}
+	err = mf_dev_destroy(in->id, 0);
 	if (err && err != -ENOENT)
 		return mf_fail("destroying %s: %s", name,
 			       mf_dev_strerror(-err));
-	if (!in->own)
+	if (!first)
 		mf_netns_delete_fabric(t, name, t->nodes);
+done:
 	if (!ctx->json)
 		fprintf(ctx->out, "destroyed %s\n", name);
 	return MF_EXIT_OK;

@@ -74,12 +74,13 @@ int mf_dev_create(struct meshfabric_create *c)
 	return xioctl(MESHFABRIC_IOC_CREATE, c);
 }
 
-int mf_dev_destroy(uint32_t id)
+int mf_dev_destroy(uint32_t id, uint32_t flags)
 {
 	struct meshfabric_destroy d;
 
 	memset(&d, 0, sizeof(d));
 	d.id = id;
+	d.flags = flags;
 	return xioctl(MESHFABRIC_IOC_DESTROY, &d);
 }
 

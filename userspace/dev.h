@@ -32,7 +32,8 @@ int mf_dev_open_or_fail(void);
 const char *mf_dev_strerror(int err);
 
 int mf_dev_create(struct meshfabric_create *c);
-int mf_dev_destroy(uint32_t id);
+/* DESTROY; flags MESHFABRIC_DESTROY_CHECK: only whether it would succeed */
+int mf_dev_destroy(uint32_t id, uint32_t flags);
 /* INFO of id; nodes (count entries from first) may be NULL. */
 int mf_dev_info(uint32_t id, struct meshfabric_info *in,
 		struct meshfabric_node_info *nodes, uint32_t first,

@@ -274,7 +274,16 @@ static void mf_fabric_free(struct mf_fabric *f)
 
 static void mf_fabric_release(struct kref *ref)
 {
-	mf_fabric_free(container_of(ref, struct mf_fabric, ref));
+	struct mf_fabric *f = container_of(ref, struct mf_fabric, ref);
+
+	/* The owner's account holds the fabric until its memory is gone:
+	 * destroyed, with netdevs waiting for their namespaces' cleanup,
+	 * it still counts, so create-and-destroy loops stay in the quota.
+	 */
+	mutex_lock(&mf_fabrics_lock);
+	mf_owner_uncharge(f);
+	mutex_unlock(&mf_fabrics_lock);
+	mf_fabric_free(f);
 }
 
 void mf_fabric_put(struct mf_fabric *f)
@@ -535,10 +544,10 @@ static void mf_fabric_unlist(struct mf_fabric *f)
 	debugfs_remove_recursive(f->debugfs);	/* before the id is free */
 	f->debugfs = NULL;
 	idr_remove(&mf_fabrics, f->id);
-	mf_owner_uncharge(f);
 }
 
-int mf_fabric_destroy_checked(u32 id)
+/* DESTROY (or, check_only, whether DESTROY would be allowed now). */
+int mf_fabric_destroy_checked(u32 id, bool check_only)
 {
 	struct mf_fabric *f;
 	int err;
@@ -546,10 +555,10 @@ int mf_fabric_destroy_checked(u32 id)
 	mutex_lock(&mf_fabrics_lock);
 	f = idr_find(&mf_fabrics, id);
 	err = mf_fabric_check(f, MF_NEED_ADMIN);
-	if (!err)
+	if (!err && !check_only)
 		mf_fabric_unlist(f);
 	mutex_unlock(&mf_fabrics_lock);
-	if (err)
+	if (err || check_only)
 		return err;
 	mf_fabric_teardown(f);
 	mf_fabric_put(f);	/* the list's */

@@ -177,9 +177,10 @@ static long mf_ioc_destroy(void __user *argp)
 		return -EFAULT;
 	if (!mf_capable())
 		return -EPERM;
-	if (d.flags || d.reserved)
+	if ((d.flags & ~MESHFABRIC_DESTROY_CHECK) || d.reserved)
 		return -EINVAL;
-	return mf_fabric_destroy_checked(d.id);
+	return mf_fabric_destroy_checked(d.id, d.flags &
+					  MESHFABRIC_DESTROY_CHECK);
 }
 
 static void mf_fill_node(struct mf_fabric *f, u32 node,

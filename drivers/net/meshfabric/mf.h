@@ -240,9 +240,10 @@ struct mf_fabric {
 
 	/* Serialises ATTACH and teardown of this fabric; protects dead's
 	 * writes.  dead: torn down, no more ATTACH and no more frames.
-	 * mf_xmit() and the flood read it without the lock: a grace
+	 * mf_xmit() and BCAST's waits read it without the lock: a grace
 	 * period separates its setting from the stop of the queues
-	 * (fabric.c, mf_fabric_teardown).
+	 * (fabric.c, mf_fabric_teardown).  The flood needs no check: the
+	 * nodes' devices are cleared before its work is cancelled.
 	 */
 	struct mutex lock;
 	bool dead;
@@ -344,7 +345,7 @@ struct mf_fabric *mf_fabric_get_checked(u32 id, unsigned int need);
 struct mf_fabric *mf_fabric_get(u32 id);
 void mf_fabric_put(struct mf_fabric *f);
 /* DESTROY: -ENOENT (missing or invisible), -EPERM (not an admin of it). */
-int mf_fabric_destroy_checked(u32 id);
+int mf_fabric_destroy_checked(u32 id, bool check_only);
 /* Destroy f (still listed under its id), no check: kernel callers. */
 int mf_fabric_destroy(struct mf_fabric *f);
 /* Memory a fabric holds beyond its footprint (schedules loaded by

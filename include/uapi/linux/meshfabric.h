@@ -107,8 +107,9 @@
  * user namespace can exhaust a limit for real root.  A user namespace's
  * fabrics are counted against its outermost ancestor below the initial
  * one (nested user namespaces share their creator's quota), and their
- * memory is charged to the creating task's memory cgroup.  Exceeding a
- * limit: -E2BIG.
+ * memory is charged to the creating task's memory cgroup.  A destroyed
+ * fabric counts until its memory is freed (DESTROY: after its last
+ * netdev).  Exceeding a limit: -E2BIG.
  */
 #define MESHFABRIC_MAX_NODES		65536	/* nodes per fabric */
 #define MESHFABRIC_MAX_FABRICS		64	/* root's fabrics alive at once */
@@ -161,11 +162,16 @@ struct meshfabric_create {
  * no frame meanwhile: `meshfabric destroy` deletes the namespaces first,
  * so that the cleanup takes them off the system's list before their
  * netdevs go (each netdev event walks every listed namespace).  rmmod
- * waits for that cleanup.
+ * waits for that cleanup.  With MESHFABRIC_DESTROY_CHECK nothing is
+ * deleted: the answer is what DESTROY would answer now (0, -ENOENT,
+ * -EPERM), so that a tool deletes the namespaces only when the fabric
+ * will follow.
  */
+#define MESHFABRIC_DESTROY_CHECK	(1U << 0)
+
 struct meshfabric_destroy {
 	__u32 id;			/* in */
-	__u32 flags;			/* in: 0 */
+	__u32 flags;			/* in: MESHFABRIC_DESTROY_* */
 	__u64 reserved;
 };
 

@@ -88,7 +88,10 @@ allocated() { cat "$PARAM"; }
 # `meshfabric destroy` deleted are cleaned up (the kernel unregisters
 # their netdevs asynchronously, as after `ip netns del`; the fabric lives
 # until its last netdev is gone): polls up to 30 s for 0, prints it
-allocated_settled() { wait_until 30 test "$(allocated)" = 0; allocated; }
+allocated_settled() {
+	wait_until 30 sh -c "[ \$(cat $PARAM) = 0 ]"
+	allocated
+}
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 elapsed() { echo "$1 $(uptime_s)" | awk '{printf "%.2f", $2 - $1}'; }
 # wait_until SECONDS CMD...: poll CMD every 0.1 s

@@ -72,10 +72,10 @@ check "and within the 4 MiB byte limit" test "$max" -le 4194304
 # item 9: a receiver whose MTU is below the frame gets nothing
 rx() { "$IP" netns exec "fl-$1" cat "/sys/class/net/fl/statistics/$2"; }
 "$IP" -n fl-3-3 link set dev fl mtu 1280
-wait_until 10 test "$(cat $dbg/bcastq_bytes)" = 0
+wait_until 10 sh -c "[ \$(cat $dbg/bcastq_bytes) = 0 ]"
 a0=$(rx 3-3 rx_packets) d0=$(rx 3-3 rx_dropped) c0=$(rx 4-4 rx_packets)
 "$IP" netns exec fl-0-0 "$MFCTL" flood 10.9.255.255 0.2 1400 >/tmp/flood.$$ 2>&1
-wait_until 10 test "$(cat $dbg/bcastq_bytes)" = 0
+wait_until 10 sh -c "[ \$(cat $dbg/bcastq_bytes) = 0 ]"
 got=$(($(rx 4-4 rx_packets) - c0))
 note "sent $(awk '{ print $2 }' /tmp/flood.$$), flooded $got (the rest over the sender's share)"
 check "MTU 1500: node 4,4 received the flooded 1442-byte frames" test "$got" -gt 0
@@ -90,7 +90,7 @@ check "and counted each as rx_dropped (at least $got)" \
 for n in 0 1 2 3 4 5 6 7; do
 	"$IP" netns exec fl-$n-7 "$MFCTL" flood 10.9.255.255 0.1 100 >/dev/null 2>&1
 done
-wait_until 10 test "$(cat $dbg/bcastq_bytes)" = 0
+wait_until 10 sh -c "[ \$(cat $dbg/bcastq_bytes) = 0 ]"
 check_eq "broadcasts from 40 sources built no schedule (allocations as at create)" \
 	"$(allocated)" "$alloc0"
 

@@ -41,5 +41,5 @@ check "fuzz from i386 made calls" grep -q '^# calls in all: [1-9]' $TMP/fuzz32
 check "rmmod failed all along while the device was open" test ! -e $TMP/bad
 "$MF" destroy --all >/dev/null 2>&1	# what the fuzzer left
 # namespaces die asynchronously (cleanup_net)
-check "allocation counter back to 0" wait_until 30 test "$(allocated)" = 0
+check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod after the fuzzer" unload

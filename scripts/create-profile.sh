@@ -18,6 +18,12 @@
 #              one create and destroy of an NxN torus (function tracer,
 #              func_stack_trace on synchronize_rcu, synchronize_net,
 #              rcu_barrier, ...: calls per distinct call chain).
+#   perf       with --perf: the plain floor and create/destroy under a
+#              sampling profile (perf record -a -g, cpu-clock, 499 Hz;
+#              perf in the guest: MF_VM_PERF=1, set by --perf), and the
+#              CPU seconds under a few kernel functions (with their
+#              callees): what a function_graph trace, which slows what
+#              is called most, cannot weigh.
 #
 # The plain create is checked with a ping from (0,0) to the centre node.
 #
@@ -28,9 +34,9 @@
 # cleanup to finish.
 #
 #   scripts/create-profile.sh [--mem MB] [--sizes "32 64"] [--plain]
-#                             [--stacks N]
+#                             [--stacks N] [--perf]
 #                             [--no-floor]
-#   (128x128: --sizes 128 --plain --no-floor --mem 8192)
+#   (128x128: --sizes 128 --plain --mem 8192, about 25 minutes)
 #
 # strace must be in the guest at /usr/bin/strace for the strace part
 # (otherwise skipped with a note); ftrace needs tracefs (Debian's kernel
@@ -38,17 +44,19 @@
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init create-profile 6144
-sizes="32 64" plain=0 stacks=0 nofloor=0
+sizes="32 64" plain=0 stacks=0 nofloor=0 perf=0
 bench_opt() {
 	case $1 in
 	--sizes) sizes=$2; return 2 ;;
 	--plain) plain=1; return 1 ;;
 	--stacks) stacks=$2; return 2 ;;
 	--no-floor) nofloor=1; return 1 ;;
+	--perf) perf=1; return 1 ;;
 	esac
 	return 0
 }
-bench_args "[--mem MB] [--sizes \"32 64\"] [--plain] [--stacks N] [--no-floor]" 37 "$@"
+bench_args "[--mem MB] [--sizes \"32 64\"] [--plain] [--stacks N] [--perf] [--no-floor]" 43 "$@"
+[ $perf = 1 ] && export MF_VM_PERF=1
 bench_build
 
 guest=$(cat <<'GUEST'
@@ -137,6 +145,39 @@ st_report() {	# st_report LABEL FILE
 		}
 	}' "$2"
 }
+PF=0
+if [ "$PERF" = 1 ]; then
+	if [ -x /usr/bin/perf ]; then
+		PF=1
+		echo 0 >/proc/sys/kernel/kptr_restrict
+		echo -1 >/proc/sys/kernel/perf_event_paranoid
+	else
+		echo "# no perf in the guest: --perf skipped"
+	fi
+fi
+# run LABEL CMD...: CMD, under perf record with --perf
+run() {
+	_l=$1; shift
+	[ $PF = 1 ] || { "$@"; return; }
+	perf record -q -a -g -e cpu-clock -F 499 -o /tmp/perf.$_l -- "$@"
+}
+# perf_report LABEL SECONDS: CPU seconds under the functions of PERFSYMS
+# (children: with what they call), of all $(nproc) CPUs' samples
+PERFSYMS="native_safe_halt setup_net register_netdevice wireless_nlevent_flush
+fib_create_info do_setlink __dev_open mf_ioctl __x64_sys_mount
+__x64_sys_umount cleanup_net unregister_netdevice_many_notify
+addrconf_notify inetdev_event netdev_register_kobject"
+perf_report() {
+	[ $PF = 1 ] && [ -f /tmp/perf.$1 ] || return 0
+	perf report -i /tmp/perf.$1 --stdio --children --sort sym -g none 2>/dev/null |
+	awk -v l=$1 -v s=$2 -v c=$(nproc) -v want="$PERFSYMS" '
+	BEGIN { n = split(want, w, /[ \n]+/); for (i = 1; i <= n; i++) if (w[i] != "") k[w[i]] = 1 }
+	$1 ~ /%$/ && $2 ~ /%$/ && ($NF in k) && !($NF in seen) {
+		seen[$NF] = 1
+		printf "PERF %s %s %.2f\n", l, $NF, $1 * s * c / 100
+	}'
+	rm -f /tmp/perf.$1
+}
 settle() {	# wait for asynchronous namespace cleanup (kworkers) to finish
 	t=$(now)
 	while [ "$(cat /sys/module/meshfabric/parameters/allocated 2>/dev/null || echo 0)" != 0 ]; do sleep 0.2; done
@@ -154,12 +195,16 @@ floor() {	# floor COUNT [traced]
 	sync; echo 3 >/proc/sys/vm/drop_caches
 	[ "${2:-}" ] && ft_start
 	t=$(now)
-	$IP -batch /tmp/zadd || return 1
-	echo "BENCH ${2:-}floor_add_$c $(dt $t)"
+	run floor_add_$c $IP -batch /tmp/zadd || return 1
+	d=$(dt $t)
+	echo "BENCH ${2:-}floor_add_$c $d"
 	[ "${2:-}" ] && ft_stop "floor$c"
+	[ "${2:-}" ] || perf_report floor_add_$c $d
 	t=$(now)
-	$IP -batch /tmp/zdel || return 1
-	echo "BENCH ${2:-}floor_del_$c $(dt $t)"
+	run floor_del_$c $IP -batch /tmp/zdel || return 1
+	d=$(dt $t)
+	echo "BENCH ${2:-}floor_del_$c $d"
+	[ "${2:-}" ] || perf_report floor_del_$c $d
 	settle
 }
 mf() {	# mf N [traced]
@@ -182,9 +227,11 @@ mf() {	# mf N [traced]
 		[ $ST = 1 ] && st_report "mf$n" /tmp/st
 	else
 		t=$(now)
-		meshfabric create --torus ${n}x$n --name s --no-ipv6 --ipv4 10.0.0.0/16 >/tmp/c.out ||
+		run mf_create_$n meshfabric create --torus ${n}x$n --name s --no-ipv6 --ipv4 10.0.0.0/16 >/tmp/c.out ||
 			{ cat /tmp/c.out; return 1; }
-		echo "BENCH mf_create_$n $(dt $t)"
+		d=$(dt $t)
+		echo "BENCH mf_create_$n $d"
+		perf_report mf_create_$n $d
 		m1=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
 		echo "BENCH mf_mem_$n $(( (m0 - m1) / 1024 ))"
 		id=$((n / 2 + n / 2 * n + 1))
@@ -194,8 +241,14 @@ mf() {	# mf N [traced]
 	head -n 1 /tmp/c.out | sed 's/^/# /'
 	[ "${2:-}" ] && ft_start
 	t=$(now)
-	meshfabric destroy s >/dev/null || return 1
-	echo "BENCH ${2:-}mf_destroy_$n $(dt $t)"
+	if [ "${2:-}" ]; then
+		meshfabric destroy s >/dev/null || return 1
+	else
+		run mf_destroy_$n meshfabric destroy s >/dev/null || return 1
+	fi
+	d=$(dt $t)
+	echo "BENCH ${2:-}mf_destroy_$n $d"
+	[ "${2:-}" ] || perf_report mf_destroy_$n $d
 	[ "${2:-}" ] && ft_stop "mfdestroy$n"
 	settle
 }
@@ -246,11 +299,16 @@ for n in $SIZES; do
 	mf $n traced_ || echo "BENCH traced_mf_$n FAILED"
 	[ $FT = 1 ] && { floor $c traced_ || echo "BENCH traced_floor_$c FAILED"; }
 done
+# rmmod's rtnl_link_unregister waits for the kernel's cleanup of the
+# namespaces deleted last (pernet_ops_rwsem), which outlasts the hung-task
+# detector's 120 s at 16384 nodes (an idle wait in cleanup_net, as after
+# `ip netns del` of as many): not a hang of the module's
+echo 0 >/proc/sys/kernel/hung_task_timeout_secs
 rmmod meshfabric
 exit 0
 GUEST
 )
-bench_vm "64x64 takes about 10 minutes" 3000 "SIZES='$sizes' PLAIN=$plain STACKS=$stacks NOFLOOR=$nofloor; $BENCH_GUEST_LIB$guest" -vE '^BENCH|^FT|^ST'
+bench_vm "64x64 takes about 10 minutes" 3000 "SIZES='$sizes' PLAIN=$plain STACKS=$stacks NOFLOOR=$nofloor PERF=$perf; $BENCH_GUEST_LIB$guest" -vE '^BENCH|^FT|^ST|^PERF'
 printf '\n%-8s %12s %12s %8s %12s %12s %8s %10s %10s %6s\n' nodes "ns floor s" "mf create s" ratio \
 	"ns del s" "mf destroy s" ratio "us/node" "guest MiB" ping
 for n in $sizes; do
@@ -262,6 +320,21 @@ for n in $sizes; do
 			(fa > 0 ? sprintf("%.2fx", mc / fa) : "-"), fd, md,
 			(fd > 0 ? sprintf("%.2fx", md / fd) : "-"), (mc > 0 ? sprintf("%.0f", mc * 1e6 / c) : "-"), mem, ping }'
 done
+if grep -q '^PERF ' "$out"; then
+	echo
+	echo "perf: CPU seconds under each function (with its callees) of all the guest's CPUs"
+	echo "(native_safe_halt: idle; plain runs, perf's own cost included):"
+	awk '$1 == "PERF" { if (!($2 in seen)) { seen[$2] = 1; l[++nl] = $2 }
+		if (!($3 in fs)) { fs[$3] = 1; f[++nf] = $3 } v[$2, $3] = $4 }
+	END {
+		printf "%-34s", "function"; for (i = 1; i <= nl; i++) printf " %16s", l[i]; print ""
+		for (j = 1; j <= nf; j++) {
+			printf "%-34s", f[j]
+			for (i = 1; i <= nl; i++) printf " %16s", ((l[i], f[j]) in v ? v[l[i], f[j]] : "-")
+			print ""
+		}
+	}' "$out"
+fi
 echo
 echo "strace phases of the traced create (tool syscalls; durations in the kernel):"
 grep '^ST ' "$out" | cut -d' ' -f2-

@@ -4,8 +4,6 @@
  * addr.h).
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,36 +198,8 @@ static int nl_talk(int nl, struct nlbuf *b)
 	return err;
 }
 
-int mf_addr_gen_default(int mode, int *old)
-{
-	static const char path[] =
-		"/proc/sys/net/ipv6/conf/default/addr_gen_mode";
-	char buf[16];
-	ssize_t n;
-	int fd, e = 0;
-
-	fd = open(path, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (old) {
-		n = read(fd, buf, sizeof(buf) - 1);
-		if (n <= 0) {
-			e = n < 0 ? -errno : -EIO;
-			goto out;
-		}
-		buf[n] = 0;
-		*old = atoi(buf);
-	}
-	n = snprintf(buf, sizeof(buf), "%d\n", mode);
-	if (pwrite(fd, buf, (size_t)n, 0) != n)
-		e = -errno;
-out:
-	close(fd);
-	return e;
-}
-
 int mf_addr_setup(int nl, int ifindex, const struct mf_addr_plan *p,
-		  uint32_t node, bool set_gen)
+		  uint32_t node)
 {
 	static struct nlbuf b;
 	struct ifinfomsg *ifi;
@@ -241,16 +211,14 @@ int mf_addr_setup(int nl, int ifindex, const struct mf_addr_plan *p,
 	b.len = 0;
 	b.nmsg = 0;
 	link_up(&b, 1);		/* lo */
-	if (set_gen) {
-		ifi = nl_msg(&b, RTM_NEWLINK, 0, sizeof(*ifi));
-		ifi->ifi_family = AF_UNSPEC;
-		ifi->ifi_index = ifindex;
-		spec = nl_attr(&b, IFLA_AF_SPEC, NULL, 0);
-		af = nl_attr(&b, AF_INET6, NULL, 0);
-		nl_attr(&b, IFLA_INET6_ADDR_GEN_MODE, &mode, sizeof(mode));
-		nl_nest_end(&b, af);
-		nl_nest_end(&b, spec);
-	}
+	ifi = nl_msg(&b, RTM_NEWLINK, 0, sizeof(*ifi));
+	ifi->ifi_family = AF_UNSPEC;
+	ifi->ifi_index = ifindex;
+	spec = nl_attr(&b, IFLA_AF_SPEC, NULL, 0);
+	af = nl_attr(&b, AF_INET6, NULL, 0);
+	nl_attr(&b, IFLA_INET6_ADDR_GEN_MODE, &mode, sizeof(mode));
+	nl_nest_end(&b, af);
+	nl_nest_end(&b, spec);
 	if (p->ipv6) {
 		mf_addr_node6(p, node, &a6);
 		addr_add(&b, AF_INET6, ifindex, &a6, sizeof(a6), 64,

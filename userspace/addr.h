@@ -16,7 +16,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <netinet/in.h>
 
@@ -38,24 +37,14 @@ void mf_addr_node6(const struct mf_addr_plan *p, uint32_t node,
 uint32_t mf_addr_node4(const struct mf_addr_plan *p, uint32_t node);
 
 /*
- * The current namespace's default IPv6 address generation mode
- * (net.ipv6.conf.default.addr_gen_mode), which a netdev takes when it
- * registers: set it to mode, the old one in *old (if old is not NULL).
- * -errno; -ENOENT: no IPv6 here.
- */
-int mf_addr_gen_default(int mode, int *old);
-
-/*
  * Over nl (an rtnetlink socket in the node's namespace): bring lo up,
  * give the node's netdev (ifindex) its addresses (IPv6 without duplicate
- * address detection), and bring it up.  The netdev must have no
- * link-local address (a fabric of thousands of nodes would otherwise
- * flood itself with DAD, router solicitations and MLD reports of
- * link-local groups): registered so (mf_addr_gen_default), or, with
- * set_gen, given addr_gen_mode none here (a netdev event more).  -errno.
+ * address detection, and no link-local address: a fabric of thousands of
+ * nodes would otherwise flood itself with DAD, router solicitations and
+ * MLD reports of link-local groups), and bring it up.  -errno.
  */
 int mf_addr_setup(int nl, int ifindex, const struct mf_addr_plan *p,
-		  uint32_t node, bool set_gen);
+		  uint32_t node);
 
 /* One address of a node, as read back from its namespace. */
 struct mf_addr_entry {

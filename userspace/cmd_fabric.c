@@ -33,7 +33,6 @@
 #include <net/if.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <linux/if_link.h>
 #include <linux/sched.h>
 
 #include "cli.h"
@@ -202,23 +201,14 @@ static int create_node(void *arg, u32 i, int nsfd, int nlfd, char *err,
 	struct meshfabric_attach_entry e;
 	char a[64];
 	u32 done = 0;
-	int r, ifindex, gen, old = 0;
+	int r, ifindex;
 
 	memset(&e, 0, sizeof(e));
 	e.node = i;
 	e.netns_fd = nsfd;
 	memcpy(e.ifname, s->c.name, MESHFABRIC_NAME_LEN);
 	mf_format_node(&s->t, i, a, sizeof(a));
-	/*
-	 * No link-local address (addr.h): the netdev registers with
-	 * addr_gen_mode none, the namespace's default for that moment, which
-	 * costs no netdev event; the default is put back right after.
-	 * Where it cannot be set, an rtnetlink change does it.
-	 */
-	gen = mf_addr_gen_default(IN6_ADDR_GEN_MODE_NONE, &old);
 	r = mf_dev_attach(s->c.id, &e, 1, &done);
-	if (!gen)
-		gen = mf_addr_gen_default(old, NULL);
 	if (r) {
 		snprintf(err, errlen, "creating the netdev of node %s: %s", a,
 			 mf_dev_strerror(-r));
@@ -226,8 +216,7 @@ static int create_node(void *arg, u32 i, int nsfd, int nlfd, char *err,
 	}
 	/* this process is in the node's namespace: the name is unique */
 	ifindex = (int)if_nametoindex((const char *)s->c.name);
-	r = ifindex ? mf_addr_setup(nlfd, ifindex, &s->ap, i,
-				    gen && gen != -ENOENT) : -errno;
+	r = ifindex ? mf_addr_setup(nlfd, ifindex, &s->ap, i) : -errno;
 	if (r)
 		snprintf(err, errlen, "configuring node %s: %s", a,
 			 strerror(-r));

@@ -713,7 +713,11 @@ bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 	cb.size = skb->truesize;
 	memcpy(skb->cb, &cb, sizeof(cb));
 	spin_lock_bh(&bq->q.lock);
-	ok = bq->bytes + cb.size <= MF_BCASTQ_BYTES &&
+	/* a torn-down fabric queues nothing: its teardown waits out every
+	 * sender (RCU) that read dead before it was set, then stops bq
+	 */
+	ok = !READ_ONCE(f->dead) &&
+	     bq->bytes + cb.size <= MF_BCASTQ_BYTES &&
 	     bq->src_bytes[source] + cb.size <= MF_BCASTQ_SOURCE_BYTES;
 	if (ok) {
 		bq->bytes += cb.size;

@@ -482,8 +482,9 @@ out:
  * off the list first, so each netdev event walks fewer namespaces
  * (docs/performance.md), and this call returns at once.  Such a netdev
  * keeps f alive (its reference, dropped by its destructor) but carries
- * no frame once dead is set: mf_xmit() drops them, and the grace period
- * below ends every sender that read dead before it was set.
+ * no frame: unicast finds no node device any more, the timed queue is
+ * stopped, and mf_bcast_queue() refuses once dead is set, the grace
+ * period below ending every sender that read dead before it was set.
  */
 static void mf_fabric_teardown(struct mf_fabric *f)
 {

@@ -180,11 +180,6 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	int hops, ret;
 	s64 dst;
 
-	/* torn down, the netdev waits for its namespace's cleanup */
-	if (unlikely(READ_ONCE(f->dead))) {
-		reason = MF_DROP_NODE_GONE;
-		goto drop;
-	}
 	if (!pskb_may_pull(skb, ETH_HLEN))
 		goto drop;	/* a runt: nowhere to go */
 	eth = (const struct ethhdr *)skb->data;

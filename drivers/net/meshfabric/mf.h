@@ -240,10 +240,11 @@ struct mf_fabric {
 
 	/* Serialises ATTACH and teardown of this fabric; protects dead's
 	 * writes.  dead: torn down, no more ATTACH and no more frames.
-	 * mf_xmit() and BCAST's waits read it without the lock: a grace
-	 * period separates its setting from the stop of the queues
-	 * (fabric.c, mf_fabric_teardown).  The flood needs no check: the
-	 * nodes' devices are cleared before its work is cancelled.
+	 * mf_bcast_queue() and BCAST's waits read it without the lock: a
+	 * grace period separates its setting from the stop of the queues
+	 * (fabric.c, mf_fabric_teardown).  Unicast needs no check: the
+	 * nodes' devices are cleared first, and the timed queue refuses
+	 * frames once stopped; nor does the flood, whose work is cancelled.
 	 */
 	struct mutex lock;
 	bool dead;

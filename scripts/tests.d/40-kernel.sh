@@ -13,6 +13,11 @@
 #   core/mf_compat.h only:
 #     PREFER_KERNEL_TYPES its userspace branch defines u8..s64 from
 #                         <stdint.h> types; that is its purpose
+#   compat.h only:
+#     LINUX_VERSION_CODE, CONSTANT_COMPARISON
+#                         the one header whose purpose is to test the
+#                         kernel's version (LINUX_VERSION_CODE >=
+#                         KERNEL_VERSION(...)), as backports' headers do
 #   trace.h only:
 #     OPEN_ENDED_LINE, PARENTHESIS_ALIGNMENT
 #                         TRACE_EVENT's layout, as in include/trace/events/
@@ -35,6 +40,8 @@ else
 		case $f in
 		drivers/net/meshfabric/core/mf_compat.h)
 			ignore=$ignore,PREFER_KERNEL_TYPES ;;
+		drivers/net/meshfabric/compat.h)
+			ignore=$ignore,LINUX_VERSION_CODE,CONSTANT_COMPARISON ;;
 		drivers/net/meshfabric/trace.h)
 			ignore=$ignore,OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT ;;
 		esac

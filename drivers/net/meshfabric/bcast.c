@@ -273,7 +273,6 @@ struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
 	struct iov_iter iter;
 	struct sk_buff *skb;
 	struct ethhdr *eth;
-	struct iovec iov;
 	int err;
 
 	skb = alloc_skb_with_frags(ETH_HLEN, b->len, 0, &err,
@@ -289,8 +288,8 @@ struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
 	if (!b->len)
 		return skb;
 	/* one copy: from the caller straight into the frame's pages */
-	err = import_single_range(WRITE, u64_to_user_ptr(b->payload_ptr),
-				  b->len, &iov, &iter);
+	err = import_ubuf(ITER_SOURCE, u64_to_user_ptr(b->payload_ptr),
+			  b->len, &iter);
 	if (!err)
 		err = skb_copy_datagram_from_iter(skb, ETH_HLEN, &iter, b->len);
 	if (err) {

@@ -29,6 +29,7 @@
 #include <linux/hrtimer.h>
 #include <linux/rbtree.h>
 #include <linux/meshfabric.h>
+#include "compat.h"
 
 #include "topo.h"
 #include "route.h"

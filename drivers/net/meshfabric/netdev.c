@@ -242,7 +242,8 @@ static void mf_netdev_setup(struct net_device *dev)
 	 * GFP_ATOMIC allocation (dev_forward_skb hands the skb on as it is);
 	 * link counters count its segments (gso_segs).
 	 */
-	dev->features |= NETIF_F_LLTX | NETIF_F_NETNS_LOCAL | MF_FEATURES;
+	mf_netdev_set_lltx_netns_local(dev);
+	dev->features |= MF_FEATURES;
 	dev->hw_features |= MF_FEATURES;
 	dev->hw_enc_features |= MF_FEATURES;
 	/* veth's TSO limit: BIG TCP (IPv6) GSO frames up to 512 KiB once

@@ -170,8 +170,8 @@ void mf_tq_init(struct mf_fabric *f)
 
 	spin_lock_init(&tq->lock);
 	tq->tree = RB_ROOT_CACHED;
-	hrtimer_init(&tq->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
-	tq->timer.function = mf_tq_fire;
+	hrtimer_setup(&tq->timer, mf_tq_fire, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_ABS_SOFT);
 }
 
 void mf_tq_stop(struct mf_fabric *f)

@@ -15,6 +15,8 @@
 #   make bcast-bench  BCAST vs a userspace fan-out on 32x32 (VM)
 #   make create-profile  where create spends its time (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
+#   make kernels      fetch the VM's other kernels, build the debug kernel
+#   make module-all   meshfabric.ko for 6.1, 6.12, 7.2 (W=1)
 #   make docs/papers.md  regenerate the papers' claims (meshfabric papers)
 #   make install      the tool, its man page and bash completion
 #                     (PREFIX, DESTDIR), the iproute2 plugin (IPLIBDIR);
@@ -29,7 +31,12 @@ VERSION   := $(shell sed -n 's/^\#define MF_VERSION.*"\(.*\)"/\1/p' \
 	       drivers/net/meshfabric/mf.h)
 BUILD     ?= build
 CC        ?= cc
-KVER      ?= $(shell ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' | sort -V | tail -n 1)
+# The kernel scripts/vm.sh boots by default: image and headers of one
+# release, Debian 12's 6.1 first (not merely the newest headers: a second
+# kernel's headers gave a module the VM could not load)
+ifeq ($(origin KVER),undefined)
+KVER      := $(shell bash scripts/kernels.sh host 2>/dev/null)
+endif
 KDIR      ?= /usr/src/linux-headers-$(KVER)
 
 CORE_DIR  := drivers/net/meshfabric/core

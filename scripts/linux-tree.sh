@@ -10,9 +10,12 @@
 #   scripts/linux-tree.sh kunit      the whole tree; the KUnit runner writes
 #                                    into it (driver copied in, Kconfig
 #                                    hooked) and kunit.py builds from it
+#   scripts/linux-tree.sh debug      the whole tree, unmodified: the debug
+#                                    kernel is built from it with O=
+#                                    (scripts/kernels-debug.sh)
 #
-# Two trees because kunit.py and the runner modify theirs, while
-# checkpatch must see an unmodified one.  Root: $MF_KTREE_ROOT, default
+# Separate trees because kunit.py and the runner modify theirs, while
+# checkpatch and the debug kernel must see an unmodified one.  Root: $MF_KTREE_ROOT, default
 # /var/tmp/meshfabric.  Tarball: $MF_LINUX_TARBALL, default
 # /usr/src/linux-source-6.1.tar.xz.
 set -eu
@@ -22,7 +25,8 @@ tarball=${MF_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 case $which in
 pristine) dir=$root/linux-source-6.1 ;;
 kunit) dir=$root/kunit-tree ;;
-*) echo "usage: $0 pristine|kunit" >&2; exit 2 ;;
+debug) dir=$root/debug-tree ;;
+*) echo "usage: $0 pristine|kunit|debug" >&2; exit 2 ;;
 esac
 stamp=$dir/.meshfabric-extracted
 if [ -f "$stamp" ]; then

@@ -11,12 +11,19 @@
 #   KUnit / checkpatch  linux-source-6.1 (tree + kunit.py + checkpatch.pl),
 #                       flex bison bc python3 perl
 #   installation        dkms (the 45-dkms suite runs `dkms build`)
+#   other kernels       mmdebstrap (the sid chroot with sid's gcc for the
+#                       newest kernel), dwarves (pahole: the BTF of modules
+#                       for 6.12 and later); scripts/kernels.sh fetches
+#                       the kernels themselves into /var/tmp/meshfabric
+#   debug kernel        libssl-dev, bc, flex, bison (already above) build
+#                       it from linux-source-6.1 (scripts/kernels-debug.sh)
 #   benchmarks          iperf3, and ethtool for a selftest (both copied
 #                       into the VM's initramfs)
 set -eu
 PKGS="gcc gcc-multilib make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
-      qemu-system-x86 busybox-static iproute2 procps rsync dkms iperf3 ethtool"
+      qemu-system-x86 busybox-static iproute2 procps rsync dkms iperf3 ethtool
+      mmdebstrap dwarves util-linux"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

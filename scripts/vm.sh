@@ -1,13 +1,29 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Run a command as root in a throw-away VM: Debian's stock 6.1 kernel
-# (linux-image-amd64) under qemu TCG with a busybox initramfs holding
-# iproute2, the tool, meshfabric.ko and the selftests (scripts/vm/).
+# Run a command as root in a throw-away VM: a Debian kernel under qemu TCG
+# with a busybox initramfs holding iproute2, the tool, meshfabric.ko built
+# for exactly that kernel, and the selftests (scripts/vm/).
 #
-#   scripts/vm.sh [--timeout SEC] [--mem MB] [--smp N] -- CMD [ARGS...]
+#   scripts/vm.sh [--kernel K] [--timeout SEC] [--mem MB] [--smp N] -- CMD [ARGS...]
 #   scripts/vm.sh -- /mf/selftests/run.sh            every selftest
+#   scripts/vm.sh --kernel 6.12 -- /mf/selftests/run.sh 00-load
 #   scripts/vm.sh -- sh -c '/usr/sbin/ip netns add a && /usr/sbin/ip netns list'
+#
+# --kernel K (default host):
+#   host   the host's stock Debian 12 kernel (/boot, linux-image-amd64 of
+#          make setup: 6.1) with drivers/net/meshfabric/meshfabric.ko
+#          from `make module`, which builds for the same kernel (KVER:
+#          scripts/kernels.sh host); a .ko built for another kernel is
+#          refused before boot
+#   6.1, 6.12, 7.2 (or sid)
+#          Debian's 6.1, 6.12 or newest kernel from the archive, unpacked
+#          under /var/tmp/meshfabric (scripts/kernels.sh), with
+#          meshfabric.ko built for it there and veth.ko from its own
+#          modules package
+#   debug  the debug kernel (scripts/kernels-debug.sh: KASAN, KFENCE,
+#          lockdep, kmemleak, debug objects, UBSAN; panic_on_warn=1);
+#          after CMD, init runs a kmemleak scan
 #
 # In the guest: /mf holds meshfabric (the tool, on PATH), meshfabric.ko
 # (NOT loaded: tests insmod/rmmod it), selftests/; proc, sys, devtmpfs,
@@ -18,38 +34,84 @@
 # The guest console streams to stdout (the guest's kernel log is kept out
 # of it and written with the console to build/vm/console.log).  Exit
 # status: CMD's status; 1 (or CMD's non-zero status) if the guest's
-# kernel log shows a WARNING, BUG, Oops, general protection fault, KASAN
-# or lockdep report, a hung task or "leak"; 124 if the time limit passes,
+# kernel log shows a WARNING, BUG, Oops, general protection fault, KASAN,
+# UBSAN, KFENCE, lockdep, debug-objects or kmemleak report, a hung task
+# or "leak"; 124 if the time limit passes,
 # 125 if the guest dies (panic, oops=panic) before CMD ends.  Each failure is named in one line
 # "vm: FAIL: ...".  Timings: one line "# vm: ..." at the end.
 #
-# Environment: MF_VM_KERNEL (default the newest /boot/vmlinuz-*-amd64),
-# MF_VM_ACCEL (default tcg; /dev/kvm exists on the project's machines but
-# guests hang on it, so kvm is never chosen automatically).
+# Environment: MF_VM_KERNEL (--kernel host: a vmlinuz path instead of
+# /boot's; the .ko must match it), MF_VM_ACCEL (default tcg; /dev/kvm
+# exists on the project's machines but guests hang on it, so kvm is never
+# chosen automatically).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-timeout=600 mem=1024 smp=2
+timeout=600 mem=1024 smp=2 kname=host
 while [ $# -gt 0 ]; do
 	case $1 in
+	--kernel) kname=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
 	--) shift; break ;;
-	-h|--help) sed -n '3,30p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,47p' "$0"; exit 0 ;;
 	*) break ;;
 	esac
 done
 if [ $# = 0 ]; then
-	echo "usage: $0 [--timeout SEC] [--mem MB] [--smp N] -- CMD [ARGS...]" >&2
+	echo "usage: $0 [--kernel host|6.1|6.12|7.2|debug] [--timeout SEC] [--mem MB] [--smp N] -- CMD [ARGS...]" >&2
 	exit 2
 fi
 
-kernel=${MF_VM_KERNEL:-$(ls /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -n 1)}
-if [ -z "$kernel" ] || [ ! -r "$kernel" ]; then
-	echo "vm: FAIL: no readable /boot/vmlinuz-*-amd64 (make setup installs linux-image-amd64)"
-	exit 1
+# The kernel, its release, the module built for it, its modules directory
+moddir= append_extra= loglevel=4
+case $kname in
+host)
+	if [ -n "${MF_VM_KERNEL:-}" ]; then
+		kernel=$MF_VM_KERNEL
+	else
+		kver=$(bash "$top/scripts/kernels.sh" host 2>/dev/null)
+		kernel=${kver:+/boot/vmlinuz-$kver}
+	fi
+	if [ -z "$kernel" ] || [ ! -r "$kernel" ]; then
+		echo "vm: FAIL: no readable /boot/vmlinuz-*-amd64 (make setup installs linux-image-amd64)"
+		exit 1
+	fi
+	kver=${kernel##*/vmlinuz-}
+	ko=$top/drivers/net/meshfabric/meshfabric.ko
+	moddir=/lib/modules/$kver
+	;;
+6.1|6.12|7.2|sid|debug)
+	if ! ko=$(bash "$top/scripts/kernels.sh" module "$kname"); then
+		echo "vm: FAIL: meshfabric.ko for kernel $kname (scripts/kernels.sh module $kname)"
+		exit 1
+	fi
+	kdir=$(dirname "$ko")
+	kernel=$kdir/vmlinuz
+	if [ "$kname" = debug ]; then
+		kver=$(cat "$kdir/kver")
+		# a WARN is fatal, and its report reaches the console first
+		append_extra="panic_on_warn=1 kmemleak=on"
+		loglevel=5
+	else
+		kver=$(basename "$kdir")
+		moddir=$kdir/moddir
+	fi
+	;;
+*)
+	echo "vm: FAIL: unknown kernel '$kname' (host, 6.1, 6.12, 7.2, debug)"
+	exit 2
+	;;
+esac
+# The module must be the one built for this kernel: insmod would say
+# "invalid module format" inside the guest.
+if [ -f "$ko" ]; then
+	built=$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)
+	if [ "$built" != "$kver" ]; then
+		echo "vm: FAIL: $ko was built for ${built:-?}, the VM boots $kver (make module KVER=$kver)"
+		exit 1
+	fi
 fi
-kver=${kernel##*/vmlinuz-}
 qemu=$(command -v qemu-system-x86_64) || {
 	echo "vm: FAIL: qemu-system-x86_64 missing (make setup)"
 	exit 1
@@ -58,17 +120,17 @@ qemu=$(command -v qemu-system-x86_64) || {
 vmdir=$top/build/vm
 mkdir -p "$vmdir"
 t0=$(date +%s%N)
-# Base image: shared by concurrent runs, replaced atomically.
-base=$vmdir/initramfs
-if ! bash "$top/scripts/vm/mkinitramfs.sh" "$base.$$" "$kver"; then
+# Per-run image: the base (for this run's kernel and module; runs on
+# other kernels may go on beside it) plus a cpio holding /mf/cmd (CMD,
+# shell-quoted).
+run=$(mktemp -d "$vmdir/run.XXXXXX")
+trap 'rm -rf "$run"' EXIT
+base=$run/base
+if ! MF_VM_KO=$ko MF_VM_MODDIR=$moddir \
+	bash "$top/scripts/vm/mkinitramfs.sh" "$base" "$kver"; then
 	echo "vm: FAIL: could not build the initramfs"
 	exit 1
 fi
-mv "$base.$$" "$base"
-
-# Per-run image: the base plus a cpio holding /mf/cmd (CMD, shell-quoted).
-run=$(mktemp -d "$vmdir/run.XXXXXX")
-trap 'rm -rf "$run"' EXIT
 mkdir -p "$run/root/mf"
 {
 	echo "#!/bin/sh"
@@ -86,8 +148,9 @@ log=$run/console.log
 : >"$log"
 accel=${MF_VM_ACCEL:-tcg}
 # printk times on every line let the host tell kernel lines from CMD's.
-append="console=ttyS0,115200 loglevel=4 printk.time=1 panic=-1 oops=panic"
+append="console=ttyS0,115200 loglevel=$loglevel printk.time=1 panic=-1 oops=panic"
 append="$append rdinit=/init mitigations=off tsc=reliable no_timer_check"
+append="$append${append_extra:+ $append_extra}"
 timeout -k 5 "$timeout" "$qemu" -accel "$accel" -cpu max -smp "$smp" \
 	-m "$mem" -nodefaults -no-user-config -display none -no-reboot \
 	-serial stdio -kernel "$kernel" -initrd "$run/initramfs" \
@@ -108,7 +171,7 @@ ms() { echo $(( ($2 - $1) / 1000000 )); }
 # Kernel lines only (printk time stamp): CMD's own output may say "leak".
 bad=$(grep -aE '^\[ *[0-9]+\.[0-9]+\]' "$log" |
 	grep -avE '(Kernel )?[Cc]ommand line:' |
-	grep -aE 'WARNING:|BUG:|Oops|general protection fault|KASAN|lockdep|circular locking|recursive locking|inconsistent lock|blocked for more than|Kernel panic|unreferenced object|[Ll]eak' |
+	grep -aE 'WARNING:|BUG:|Oops|general protection fault|KASAN|UBSAN|KFENCE|ODEBUG|lockdep|circular locking|recursive locking|inconsistent lock|suspicious RCU|blocked for more than|Kernel panic|unreferenced object|[Ll]eak' |
 	head -n 1)
 
 rc=0
@@ -130,5 +193,5 @@ if [ -n "$bad" ]; then
 fi
 [ -n "$exit_line" ] && [ "$rc" != 0 ] && [ -z "$bad" ] && echo "vm: CMD exited $rc"
 echo "# vm: initramfs $(ms "$t0" "$t1") ms, guest reached init at ${ready:-?} s uptime," \
-	"CMD ended at ${fin:-?} s, qemu wall time $(ms "$t1" "$t2") ms (accel $accel, -m $mem, log build/vm/console.log)"
+	"CMD ended at ${fin:-?} s, qemu wall time $(ms "$t1" "$t2") ms (kernel $kver, accel $accel, -m $mem, log build/vm/console.log)"
 exit "$rc"

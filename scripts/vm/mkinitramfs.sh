@@ -8,9 +8,12 @@
 #   /usr/sbin/ip             iproute2 and the libraries ldd names (call it
 #                            by full path: busybox's sh prefers its applet)
 #   /mf/meshfabric           build/meshfabric (if built) and its libraries
-#   /mf/meshfabric.ko        drivers/net/meshfabric/meshfabric.ko (if built)
+#   /mf/meshfabric.ko        $MF_VM_KO (default drivers/net/meshfabric/
+#                            meshfabric.ko), if built
 #   /mf/selftests/           the repo's selftests/
-#   /lib/modules/KVER/...    veth.ko from linux-image (baseline tests)
+#   /lib/modules/KVER/...    veth.ko from $MF_VM_MODDIR (default
+#                            /lib/modules/KVER: linux-image), decompressed
+#                            if the kernel's package ships it as .ko.xz
 # The per-run command is a second cpio appended by scripts/vm.sh.
 set -eu
 out=$1
@@ -68,16 +71,21 @@ if [ -d "$top/build/guest" ]; then
 fi
 [ -x "$top/build/meshfabric" ] && add_bin "$top/build/meshfabric" /mf/meshfabric
 [ -f "$top/build/link_meshfabric.so" ] && install -D -m 0644 "$top/build/link_meshfabric.so" "$stage/usr/lib/$(${CC:-cc} -print-multiarch 2>/dev/null)/ip/link_meshfabric.so"
-ko=$top/drivers/net/meshfabric/meshfabric.ko
+ko=${MF_VM_KO:-$top/drivers/net/meshfabric/meshfabric.ko}
 [ -f "$ko" ] && cp "$ko" "$stage/mf/meshfabric.ko"
 if [ -d "$top/selftests" ]; then
 	mkdir -p "$stage/mf/selftests"
 	cp -r "$top/selftests/." "$stage/mf/selftests/"
 fi
-veth=/lib/modules/$kver/kernel/drivers/net/veth.ko
-if [ -f "$veth" ]; then
+moddir=${MF_VM_MODDIR-/lib/modules/$kver}
+veth=$moddir/kernel/drivers/net/veth.ko
+if [ -n "$moddir" ] && { [ -f "$veth" ] || [ -f "$veth.xz" ]; }; then
 	mkdir -p "$stage/lib/modules/$kver/kernel/drivers/net"
-	cp "$veth" "$stage/lib/modules/$kver/kernel/drivers/net/"
+	if [ -f "$veth" ]; then
+		cp "$veth" "$stage/lib/modules/$kver/kernel/drivers/net/"
+	else
+		xz -dc "$veth.xz" >"$stage/lib/modules/$kver/kernel/drivers/net/veth.ko"
+	fi
 	echo "kernel/drivers/net/veth.ko:" >"$stage/lib/modules/$kver/modules.dep"
 fi
 

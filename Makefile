@@ -65,6 +65,7 @@ objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
 .PHONY: all tool tests module check bench bench-progs demo scale-bench \
 	datapath-bench dataplane-bench bcast-bench create-profile setup clean \
+	kernels module-all \
 	man install uninstall version dkms-install dkms-remove
 all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
@@ -189,6 +190,13 @@ create-profile: module tool
 
 setup:
 	@bash scripts/setup.sh
+
+# the VM's other kernels: fetched from Debian's archive, and the debug
+# kernel built (all cached under /var/tmp/meshfabric)
+kernels:
+	@for k in 6.1 6.12 7.2 debug; do bash scripts/kernels.sh module $$k || exit 1; done
+
+module-all: kernels
 
 clean:
 	rm -rf $(BUILD)

@@ -7,14 +7,16 @@
 #       build and install for the running kernel (if its headers are
 #       installed) and for every kernel whose headers are
 #   scripts/dkms.sh remove VERSION    `dkms remove --all`, delete the copy
-#   scripts/dkms.sh build VERSION KVER
+#   scripts/dkms.sh build VERSION KVER [KDIR]
 #       add and build for KVER only, print the .ko's path, remove again
-#       (the CI check of 45-dkms: leaves the machine as it was)
+#       (the CI check of 45-dkms: leaves the machine as it was); KDIR:
+#       headers outside /lib/modules/KVER/build (--kernelsourcedir), e.g.
+#       those scripts/kernels.sh unpacked under /var/tmp/meshfabric
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cmd=${1:-} ver=${2:-}
 [ -n "$cmd" ] && [ -n "$ver" ] || {
-	echo "usage: $0 install|remove VERSION | build VERSION KVER" >&2
+	echo "usage: $0 install|remove VERSION | build VERSION KVER [KDIR]" >&2
 	exit 2
 }
 command -v dkms >/dev/null || {
@@ -68,9 +70,14 @@ build)
 	unstage
 	stage
 	trap unstage EXIT
-	dkms build -m meshfabric -v "$ver" -k "$k" >/dev/null
+	kdir=${4:-}
+	dkms build -m meshfabric -v "$ver" -k "$k" \
+		${kdir:+--kernelsourcedir="$kdir"} >/dev/null
 	ko=$(find "/var/lib/dkms/meshfabric/$ver/$k" -name meshfabric.ko | head -n 1)
-	[ -n "$ko" ] && modinfo -F name "$ko" >/dev/null && echo "$ko"
+	# built for exactly that kernel
+	[ -n "$ko" ] && modinfo -F name "$ko" >/dev/null &&
+		[ "$(modinfo -F vermagic "$ko" | cut -d' ' -f1)" = "$k" ] &&
+		echo "$ko"
 	;;
 *)
 	echo "usage: $0 install|remove VERSION | build VERSION KVER" >&2

@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Installation: `dkms build` of meshfabric.ko against the installed
-# linux-headers (scripts/dkms.sh build: add, build, remove again, so the
-# machine is left as it was), and `make install` into a DESTDIR.
+# Installation: `dkms build` of meshfabric.ko (scripts/dkms.sh build: add,
+# build, remove again, so the machine is left as it was) against Debian
+# 12's 6.1 and 6.12 headers as scripts/kernels.sh unpacked them under
+# /var/tmp/meshfabric (dkms --kernelsourcedir: nothing installed), and
+# `make install` into a DESTDIR.
 cd "${MF_TOP:-.}"
 . scripts/tap.sh
 mkdir -p build
 ver=$(make -s --no-print-directory version)
-kver=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sed 's|.*/linux-headers-||' |
-	sort -V | tail -n 1)
-if [ -z "$kver" ]; then
-	notok "dkms: no linux-headers-*-amd64 installed (make setup)"
-elif ko=$(bash scripts/dkms.sh build "$ver-ci" "$kver" 2>build/dkms.log); then
-	echo "# dkms built $ko"
-	ok "dkms build of meshfabric $ver for $kver"
-else
-	sed 's/^/# /' build/dkms.log | tail -n 20
-	notok "dkms build of meshfabric $ver for $kver"
-fi
+for k in 6.1 6.12; do
+	if ! d=$(bash scripts/kernels.sh fetch "$k" 2>build/dkms-$k.log); then
+		comment build/dkms-$k.log
+		notok "dkms: Debian's $k headers unpacked (scripts/kernels.sh fetch $k)"
+		continue
+	fi
+	kver=$(basename "$d")
+	if ko=$(bash scripts/dkms.sh build "$ver-ci" "$kver" "$d/kdir" 2>build/dkms-$k.log); then
+		echo "# dkms built $ko"
+		ok "dkms build of meshfabric $ver for $kver"
+	else
+		grep -v "readelf: Warning" build/dkms-$k.log | tail -n 20 | sed 's/^/# /'
+		notok "dkms build of meshfabric $ver for $kver"
+	fi
+done
 if [ ! -e "/usr/src/meshfabric-$ver-ci" ] &&
    ! dkms status -m meshfabric -v "$ver-ci" 2>/dev/null | grep -q .; then
 	ok "dkms: nothing left behind"

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The selftests on the kernels other than the host's stock 6.1 (50-vm):
+#   6.12, 7.2  Debian 12's 6.12 and the newest kernel in Debian's archive
+#              (sid), fetched and unpacked by scripts/kernels.sh: the
+#              module must build with W=1 and no warning, then the named
+#              subset below runs in the VM (load, a small torus pinged
+#              all pairs, broadcast, timed links, faults, destroy,
+#              unload)
+#   debug      the debug kernel (scripts/kernels-debug.sh: built once from
+#              linux-source-6.1, cached): the whole suite, then a kmemleak
+#              scan; any KASAN, UBSAN, KFENCE, lockdep, RCU, debug-objects,
+#              kmemleak or WARN report fails it (scripts/vm.sh)
+# The selftests' TAP lines are passed through with the kernel's name.
+#   MF_KERNELS_TEST="6.12 7.2 debug" (the default) chooses the kernels,
+#   MF_KERNEL_SUBSET the subset, MF_VM_TIMEOUT / MF_VM_DEBUG_TIMEOUT
+#   the time limits (s).
+cd "${MF_TOP:-.}"
+. scripts/tap.sh
+mkdir -p build
+subset=${MF_KERNEL_SUBSET:-00-load 30-ping 40-bcast 45-timed 46-faults 50-lifecycle}
+if ! make -s tool >build/vm-tool.log 2>&1 ||
+   ! make -s -C selftests >build/vm-selftests-build.log 2>&1; then
+	notok "kernels: the tool and the selftests' helpers build"
+	exit 0
+fi
+for k in ${MF_KERNELS_TEST:-6.12 7.2 debug}; do
+	log=build/vm-kernel-$k.log
+	start=$(date +%s)
+	if ko=$(bash scripts/kernels.sh module "$k" 2>build/kernels-$k.log); then
+		if grep -qi 'warning' "$(dirname "$ko")/module.log"; then
+			grep -i 'warning' "$(dirname "$ko")/module.log" | comment
+			notok "[$k] meshfabric.ko builds with W=1 and no warning"
+		else
+			ok "[$k] meshfabric.ko builds with W=1 and no warning ($(basename "$(dirname "$ko")"))"
+		fi
+	else
+		comment build/kernels-$k.log
+		notok "[$k] meshfabric.ko builds (scripts/kernels.sh module $k)"
+		continue
+	fi
+	if [ "$k" = debug ]; then
+		# shellcheck disable=SC2086
+		bash scripts/vm.sh --kernel debug --mem 2048 \
+			--timeout "${MF_VM_DEBUG_TIMEOUT:-2400}" \
+			-- sh /mf/selftests/run.sh ${MF_TEST_FILTER:-} >"$log" 2>&1
+	else
+		# shellcheck disable=SC2086
+		bash scripts/vm.sh --kernel "$k" --mem 1536 \
+			--timeout "${MF_VM_TIMEOUT:-1500}" \
+			-- sh /mf/selftests/run.sh ${MF_TEST_FILTER:-$subset} >"$log" 2>&1
+	fi
+	rc=$?
+	sed -E "/^(not )?ok( |$)/!s/^/# /; s/^((not )?ok [0-9]+ )/\\1[$k] /" "$log"
+	secs=$(( $(date +%s) - start ))
+	if [ $rc = 0 ]; then
+		ok "[$k] selftests exit 0, guest kernel log clean ($secs s)"
+	else
+		why=$(grep -m1 '^vm: ' "$log")
+		notok "[$k] selftests exit 0, guest kernel log clean (${why:-status $rc}; $secs s)"
+	fi
+done

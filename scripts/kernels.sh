@@ -127,7 +127,7 @@ fetch() {
 		return
 	fi
 	dist=$(dist_of "$name")
-	kver=$(resolve "$name")
+	kver=$(resolve "$name") || exit 1
 	d=$root/$kver
 	if [ -f "$d/stamp" ]; then
 		echo "$kver" >"$root/$name.kver"
@@ -284,7 +284,12 @@ fi
 mkdir -p "$root"
 case ${1:-} in
 names) echo "6.1 6.12 sid debug" ; exit 0 ;;
-fetch|module|kver) [ -n "$name" ] || die "usage: $0 fetch|module|kver NAME" ;;
+fetch|module|kver)
+	case $name in
+	6.1|6.12|sid|debug) ;;
+	*) die "unknown kernel '$name' (6.1, 6.12, 7.2 or sid, debug)" ;;
+	esac
+	;;
 *) die "usage: $0 fetch|module|kver NAME | names" ;;
 esac
 # one lock per distribution: its apt state, its kernels, its chroot

@@ -13,7 +13,12 @@
 #              scan; any KASAN, UBSAN, KFENCE, lockdep, RCU, debug-objects,
 #              kmemleak or WARN report fails it (scripts/vm.sh)
 # The selftests' TAP lines are passed through with the kernel's name.
-#   MF_KERNELS_TEST="6.12 7.2 debug" (the default) chooses the kernels,
+# The debug kernel runs when it is built (cached under /var/tmp/meshfabric:
+# `make kernels`, or scripts/kernels-debug.sh) or MF_DEBUG_KERNEL=1 asks
+# for it to be built here: its build and its suite under KASAN and lockdep
+# in TCG have not yet been timed on a quiet machine, and CI allows 90
+# minutes for everything.  When it is left out, a comment says so.
+#   MF_KERNELS_TEST="6.12 7.2 debug" chooses the kernels,
 #   MF_KERNEL_SUBSET the subset, MF_VM_TIMEOUT / MF_VM_DEBUG_TIMEOUT
 #   the time limits (s).
 cd "${MF_TOP:-.}"
@@ -25,7 +30,16 @@ if ! make -s tool >build/vm-tool.log 2>&1 ||
 	notok "kernels: the tool and the selftests' helpers build"
 	exit 0
 fi
-for k in ${MF_KERNELS_TEST:-6.12 7.2 debug}; do
+kernels=${MF_KERNELS_TEST:-}
+if [ -z "$kernels" ]; then
+	kernels="6.12 7.2"
+	if [ "${MF_DEBUG_KERNEL:-0}" = 1 ] || bash scripts/kernels-debug.sh --check; then
+		kernels="$kernels debug"
+	else
+		note "debug kernel not built: not run (make kernels, or MF_DEBUG_KERNEL=1)"
+	fi
+fi
+for k in $kernels; do
 	log=build/vm-kernel-$k.log
 	start=$(date +%s)
 	if ko=$(bash scripts/kernels.sh module "$k" 2>build/kernels-$k.log); then

@@ -10,6 +10,10 @@
  *	until LINK_SET refuses one, then repeats the refused call (or, if
  *	none was refused, flips the last link up and down) until SECONDS
  *	pass.  Prints "down N refused ERR worst_ms W calls C".
+ *   mfdos refuse CPU
+ *	the same user creates a 65536-node ring and sets one link down
+ *	(refused: the routing's work bound), twice; prints "refused ERR
+ *	twice ms1 M1 ms2 M2" or "accepted".
  *   mfdos lat CPU SECONDS
  *	a sleeper pinned to CPU: 1 ms nanosleep in a loop; prints the worst
  *	wake-up delay past the 1 ms, "worst_ms W wakeups N".
@@ -139,6 +143,34 @@ static int attack(int cpu, double secs, __u32 side)
 	return 0;
 }
 
+static int refuse(int cpu)
+{
+	struct meshfabric_create c = {
+		.kind = MESHFABRIC_KIND_TORUS, .ndims = 1, .dims = { 65536 },
+	};
+	struct meshfabric_destroy d = { 0 };
+	double ms1, ms2;
+	int fd, e1, e2;
+
+	pin(cpu);
+	ordinary_user();
+	fd = open("/dev/meshfabric", O_RDWR);
+	if (fd < 0 || ioctl(fd, MESHFABRIC_IOC_CREATE, &c))
+		die("create");
+	e1 = link_set(fd, c.id, 0, 1, &ms1);
+	e2 = link_set(fd, c.id, 0, 1, &ms2);
+	if (e1 && e1 == e2)
+		printf("refused %s twice ms1 %.0f ms2 %.0f\n", strerror(e1),
+		       ms1, ms2);
+	else
+		printf("accepted (%s, %s) ms1 %.0f ms2 %.0f\n", strerror(e1),
+		       strerror(e2), ms1, ms2);
+	d.id = c.id;
+	if (ioctl(fd, MESHFABRIC_IOC_DESTROY, &d))
+		die("destroy");
+	return 0;
+}
+
 static int lat(int cpu, double secs)
 {
 	struct timespec ms1 = { 0, 1000000 };
@@ -163,8 +195,10 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "attack"))
 		return attack(atoi(argv[2]), atof(argv[3]),
 			      argc > 4 ? (__u32)atoi(argv[4]) : 256);
+	if (argc >= 3 && !strcmp(argv[1], "refuse"))
+		return refuse(atoi(argv[2]));
 	if (argc >= 4 && !strcmp(argv[1], "lat"))
 		return lat(atoi(argv[2]), atof(argv[3]));
-	fprintf(stderr, "usage: mfdos attack CPU SECONDS [SIDE] | lat CPU SECONDS\n");
+	fprintf(stderr, "usage: mfdos attack CPU SECONDS [SIDE] | refuse CPU | lat CPU SECONDS\n");
 	return 2;
 }

@@ -655,6 +655,16 @@ static void test_random_fault_broadcasts(void)
 	       plans, worse, total_unreach);
 }
 
+/* s and s0 send the same paths; both freed. */
+static void expect_same_sched(struct mf_sched *s, struct mf_sched *s0)
+{
+	EXPECT_EQ(s->nsends, s0->nsends);
+	EXPECT_EQ(s->npath, s0->npath);
+	EXPECT(!memcmp(s->path, s0->path, s->npath * sizeof(u32)));
+	mf_sched_free(s);
+	mf_sched_free(s0);
+}
+
 /* Without faults the plan is the fault-free one; a down source informs
  * nobody; auto plans around faults too.
  */
@@ -672,12 +682,8 @@ static void test_plan_edges(void)
 	mf_faults_init(&f);
 	EXPECT_EQ(mf_plan_faults(&t, MESHFABRIC_ALGO_AUTO, 0, 9, 0, &f, &s, &res), 0);
 	EXPECT_EQ(mf_plan_checked(&t, MESHFABRIC_ALGO_AUTO, 0, 9, 0, &s0, &pr), 0);
-	EXPECT_EQ(s.nsends, s0.nsends);
-	EXPECT_EQ(s.npath, s0.npath);
-	EXPECT(!memcmp(s.path, s0.path, s.npath * sizeof(u32)));
+	expect_same_sched(&s, &s0);
 	EXPECT_EQ(res.stats.tcd, pr.stats.tcd);
-	mf_sched_free(&s);
-	mf_sched_free(&s0);
 
 	EXPECT_EQ(add_node(&f, &d, &t, 9), 0);
 	EXPECT_EQ(mf_plan_faults(&t, MESHFABRIC_ALGO_AUTO, 0, 9, 0, &f, &s, &res), 0);
@@ -942,12 +948,8 @@ static void test_plan_reuses_route(void)
 	EXPECT_EQ(mf_plan_for(&t, &rq, &s0, &res0), 0);
 	rq.route = &r;
 	EXPECT_EQ(mf_plan_for(&t, &rq, &s, &res), 0);
-	EXPECT_EQ(s.nsends, s0.nsends);
-	EXPECT_EQ(s.npath, s0.npath);
-	EXPECT(!memcmp(s.path, s0.path, s.npath * sizeof(u32)));
+	expect_same_sched(&s, &s0);
 	EXPECT_EQ(res.stats.tcd, res0.stats.tcd);
-	mf_sched_free(&s);
-	mf_sched_free(&s0);
 	mf_froute_free(&r);
 	mf_faults_free(&f);
 }

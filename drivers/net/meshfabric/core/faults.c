@@ -187,12 +187,23 @@ struct fwork {
 	u32 *ostart;
 	u64 *load;
 	const struct mf_froute_ctl *ctl;
+	int err;		/* the yield's error: the build stops */
 };
 
 /* The build's scheduling point (struct mf_froute_ctl). */
 static int fyield(const struct fwork *w)
 {
 	return w->ctl && w->ctl->yield ? w->ctl->yield(w->ctl->arg) : 0;
+}
+
+/* Inside one destination's loops: yield every 1024 iterations (i), true
+ * once the yield failed (w->err says why).
+ */
+static bool fstop(struct fwork *w, u32 i)
+{
+	if (!w->err && !(i & 1023) && i)
+		w->err = fyield(w);
+	return w->err;
 }
 
 /* Port of v (offset offv from dst) towards dst. */
@@ -429,7 +440,7 @@ static u32 collect(const struct mf_froute *r, struct fwork *w, u32 dst,
 				w->off[a] = mf_topo_sub(t, dst, a);
 		}
 	}
-	for (i = 0; i < nu; i++) {
+	for (i = 0; i < nu && !fstop(w, i); i++) {
 		x = w->list[i];
 		for (p = 0; p < np; p++) {
 			v = w->nbr[(size_t)x * np + p];
@@ -461,6 +472,8 @@ static void relax(const struct mf_froute *r, struct fwork *w, u32 dst,
 	size_t l;
 
 	for (i = 0; i < nu; i++) {
+		if (fstop(w, i))
+			return;
 		u = w->list[i];
 		w->lab0[u] = NONE;
 		for (p = 0; p < t->nports; p++) {
@@ -501,7 +514,7 @@ static void relax(const struct mf_froute *r, struct fwork *w, u32 dst,
 		if (w->lab0[u] != NONE)
 			w->srt[w->cnt[w->lab0[u] - lo]++] = u;
 	}
-	while (si < ns || qh < qt) {
+	while ((si < ns || qh < qt) && !fstop(w, si + qh)) {
 		if (qh < qt && (si >= ns || w->df[w->q[qh]] <= w->lab0[w->srt[si]])) {
 			u = w->q[qh++];
 		} else {
@@ -550,8 +563,11 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 	int err;
 
 	nu = collect(r, w, dst, stamp);
-	relax(r, w, dst, stamp, nu);
-	for (i = 0; i < nu; i++) {
+	if (!w->err)
+		relax(r, w, dst, stamp, nu);
+	for (i = 0; i < nu && !w->err; i++) {
+		if (fstop(w, i))
+			break;
 		u = w->list[i];
 		if (w->df[u] == NONE) {
 			r->unreachable++;
@@ -581,6 +597,8 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 		if (err)
 			return err;
 	}
+	if (w->err)
+		return w->err;
 	if (r->nexc > first)
 		r->ndst++;
 	sort_u64(r->exc + first, r->nexc - first);

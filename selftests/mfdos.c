@@ -83,17 +83,24 @@ static void ordinary_user(void)
 	put("/proc/self/gid_map", "0 65534 1");
 }
 
-static int link_set(int fd, __u32 id, __u32 node, __u32 down, double *ms)
+/* port 2: y+ (0: x+) */
+static int link_set_port(int fd, __u32 id, __u32 node, __u32 port,
+			 __u32 down, double *ms)
 {
 	struct meshfabric_link_set ls = {
 		.id = id, .flags = MESHFABRIC_LINK_STATE, .node = node,
-		.port = 2, .down = down,	/* y+ */
+		.port = port, .down = down,
 	};
 	double t0 = now();
 	int err = ioctl(fd, MESHFABRIC_IOC_LINK_SET, &ls) ? errno : 0;
 
 	*ms = (now() - t0) * 1e3;
 	return err;
+}
+
+static int link_set(int fd, __u32 id, __u32 node, __u32 down, double *ms)
+{
+	return link_set_port(fd, id, node, 2, down, ms);
 }
 
 static int attack(int cpu, double secs, __u32 side)
@@ -157,8 +164,8 @@ static int refuse(int cpu)
 	fd = open("/dev/meshfabric", O_RDWR);
 	if (fd < 0 || ioctl(fd, MESHFABRIC_IOC_CREATE, &c))
 		die("create");
-	e1 = link_set(fd, c.id, 0, 1, &ms1);
-	e2 = link_set(fd, c.id, 0, 1, &ms2);
+	e1 = link_set_port(fd, c.id, 0, 0, 1, &ms1);
+	e2 = link_set_port(fd, c.id, 0, 0, 1, &ms2);
 	if (e1 && e1 == e2)
 		printf("refused %s twice ms1 %.0f ms2 %.0f\n", strerror(e1),
 		       ms1, ms2);

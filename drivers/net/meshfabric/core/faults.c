@@ -122,42 +122,6 @@ bool mf_faults_down(const struct mf_faults *f, const struct mf_topo *t,
 
 /* ------------------------------------------------------------ routing */
 
-/* Heap sort of a[0..n-1] (no recursion, no extra memory). */
-static void sift(u64 *a, u32 i, u32 n)
-{
-	u32 c;
-	u64 x;
-
-	for (;;) {
-		c = 2 * i + 1;
-		if (c >= n)
-			return;
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[i] >= a[c])
-			return;
-		x = a[i];
-		a[i] = a[c];
-		a[c] = x;
-		i = c;
-	}
-}
-
-static void sort_u64(u64 *a, u32 n)
-{
-	u32 i;
-	u64 x;
-
-	for (i = n / 2; i-- > 0;)
-		sift(a, i, n);
-	for (i = n; i-- > 1;) {
-		x = a[0];
-		a[0] = a[i];
-		a[i] = x;
-		sift(a, 0, i);
-	}
-}
-
 /* Scratch of mf_froute_build, N entries each (cnt: diameter + 2). */
 struct fwork {
 	u32 *mark;		/* stamp: node is in U (default path crosses) */
@@ -204,6 +168,44 @@ static bool fstop(struct fwork *w, u32 i)
 	if (!w->err && !(i & 1023) && i)
 		w->err = fyield(w);
 	return w->err;
+}
+
+/* Heap sort of a[0..n-1] (no recursion, no extra memory), yielding as
+ * the build does (unsorted if the yield stops it: the build ends).
+ */
+static void sift(u64 *a, u32 i, u32 n)
+{
+	u32 c;
+	u64 x;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[i] >= a[c])
+			return;
+		x = a[i];
+		a[i] = a[c];
+		a[c] = x;
+		i = c;
+	}
+}
+
+static void sort_u64(struct fwork *w, u64 *a, u32 n)
+{
+	u32 i;
+	u64 x;
+
+	for (i = n / 2; i-- > 0 && !fstop(w, i);)
+		sift(a, i, n);
+	for (i = n; i-- > 1 && !fstop(w, i);) {
+		x = a[0];
+		a[0] = a[i];
+		a[i] = x;
+		sift(a, 0, i);
+	}
 }
 
 /* Port of v (offset offv from dst) towards dst. */
@@ -399,10 +401,10 @@ static int work_of(const struct mf_froute *r, struct fwork *w,
 						w->ostart[p];
 		} else {
 			work += t->nodes;	/* the scan for destinations */
-			for (dst = 0; dst < t->nodes; dst++)
+			for (dst = 0; dst < t->nodes && !fstop(w, dst); dst++)
 				if (dst != a && default_next(r, w, a, dst) == b)
 					work += mesh_box(t, a, dst);
-			err = fyield(w);
+			err = w->err ?: fyield(w);
 			if (err)
 				return err;
 		}
@@ -601,8 +603,8 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 		return w->err;
 	if (r->nexc > first)
 		r->ndst++;
-	sort_u64(r->exc + first, r->nexc - first);
-	return 0;
+	sort_u64(w, r->exc + first, r->nexc - first);
+	return w->err;
 }
 
 /* Mark the destinations whose default tree uses a down link in w->aff. */
@@ -619,17 +621,18 @@ static int affected(const struct mf_froute *r, struct fwork *w)
 			for (p = 0; p < np; p++) {
 				if (w->nbr[(size_t)a * np + p] != b)
 					continue;
-				for (j = w->ostart[p]; j < w->ostart[p + 1]; j++) {
+				for (j = w->ostart[p]; j < w->ostart[p + 1] &&
+				     !fstop(w, j); j++) {
 					dst = mf_topo_add(&r->t, a, w->olist[j]);
 					w->aff[dst / 32] |= 1U << (dst % 32);
 				}
 			}
 		} else {
-			for (dst = 0; dst < r->t.nodes; dst++)
+			for (dst = 0; dst < r->t.nodes && !fstop(w, dst); dst++)
 				if (dst != a && default_next(r, w, a, dst) == b)
 					w->aff[dst / 32] |= 1U << (dst % 32);
 		}
-		err = fyield(w);
+		err = w->err ?: fyield(w);
 		if (err)
 			return err;
 	}
@@ -637,7 +640,7 @@ static int affected(const struct mf_froute *r, struct fwork *w)
 }
 
 /* The per-destination index of the exceptions (sorted by destination). */
-static int index_exc(struct mf_froute *r)
+static int index_exc(struct mf_froute *r, struct fwork *w)
 {
 	u32 n = r->t.nodes, i, d = 0;
 
@@ -645,6 +648,8 @@ static int index_exc(struct mf_froute *r)
 	if (!r->idx)
 		return -ENOMEM;
 	for (i = 0; i < r->nexc; i++) {
+		if (fstop(w, i))
+			return w->err;
 		u32 dst = (u32)((r->exc[i] >> EXC_SHIFT) / n);
 
 		while (d <= dst)
@@ -688,7 +693,7 @@ int mf_froute_build_ctl(struct mf_froute *r, const struct mf_topo *t,
 			err = fyield(&w);
 	}
 	if (!err)
-		err = index_exc(r);
+		err = index_exc(r, &w);
 out:
 	fwork_free(&w);
 	return err;

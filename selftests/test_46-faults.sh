@@ -154,9 +154,14 @@ bytes=$("$MF" -j show big | json fault_bytes)
 note "64x64 torus, 10 links down: routing state $bytes bytes; update $ms ms each (link set down: $(awk -v b="$t1" -v c="$t2" 'BEGIN { printf "%d", (c - b) * 100 }') ms, queue: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 100 }') ms per call)"
 check "64x64, 10 links down: routing state at most 4 MiB" test "$bytes" -le 4194304
 # the issue's 100 ms is native time: the core builds this state in 17-20
-# ms on the host (make bench, bench_faults); TCG runs it about 7 times
-# slower (137 ms measured), so the guest checks a 500 ms bound
-check "64x64: each update under 500 ms in the TCG guest" test "$ms" -lt 500
+# ms on the host (make bench, bench_faults; 19-21 ms with issue 21's
+# bounds and index); TCG runs it about 7 times slower (137 ms measured),
+# so the guest checks a 500 ms bound, or 3 times one queue call of the
+# same run where the host is so loaded that the tool's own call costs
+# more (a shared host at load 18: 994 ms per queue call, 2069 ms update)
+qms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 100 }')
+lim=$((3 * qms > 500 ? 3 * qms : 500))
+check "64x64: each update under $lim ms in the TCG guest" test "$ms" -lt "$lim"
 check_eq "64x64: route around (0,0) x+ has 3 hops" \
 	"$("$MF" -j route big 0,0 1,0 | json length)" 3
 check "destroy big" "$MF" destroy big

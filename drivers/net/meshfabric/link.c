@@ -224,12 +224,15 @@ int mf_link_set_state(struct mf_fabric *f,
 	if (err)
 		goto err;
 	/* nothing can fail from here: apply, then publish at once */
-	for (node = 0; node < t->nodes; node++)
+	for (node = 0; node < t->nodes; node++) {
 		for (port = 0; port < t->nports; port++)
 			if (mf_topo_is_link(t, node, port) &&
 			    mf_link_selected(f, ls, node, port))
 				WRITE_ONCE(f->links.st[(u64)node * t->nports +
 						       port].down, ls->down);
+		if (!(node & 1023))
+			cond_resched();
+	}
 	if (!fs->faults.n) {
 		mf_fstate_destroy(fs);
 		fs = NULL;

@@ -14,6 +14,9 @@
  *	the same user creates a 65536-node ring and sets one link down
  *	(refused: the routing's work bound), twice; prints "refused ERR
  *	twice ms1 M1 ms2 M2" or "accepted".
+ *   mfdos burn CPU SECONDS
+ *	the control: an ordinary process spinning in user space on CPU
+ *	(what the guest's CPUs look like to the host during the attack).
  *   mfdos lat CPU SECONDS
  *	a sleeper pinned to CPU: 1 ms nanosleep in a loop; prints the worst
  *	wake-up delay past the 1 ms, "worst_ms W wakeups N".
@@ -178,6 +181,17 @@ static int refuse(int cpu)
 	return 0;
 }
 
+static int burn(int cpu, double secs)
+{
+	double end;
+
+	pin(cpu);
+	end = now() + secs;
+	while (now() < end)
+		;
+	return 0;
+}
+
 static int lat(int cpu, double secs)
 {
 	struct timespec ms1 = { 0, 1000000 };
@@ -204,8 +218,10 @@ int main(int argc, char **argv)
 			      argc > 4 ? (__u32)atoi(argv[4]) : 256);
 	if (argc >= 3 && !strcmp(argv[1], "refuse"))
 		return refuse(atoi(argv[2]));
+	if (argc >= 4 && !strcmp(argv[1], "burn"))
+		return burn(atoi(argv[2]), atof(argv[3]));
 	if (argc >= 4 && !strcmp(argv[1], "lat"))
 		return lat(atoi(argv[2]), atof(argv[3]));
-	fprintf(stderr, "usage: mfdos attack CPU SECONDS [SIDE] | refuse CPU | lat CPU SECONDS\n");
+	fprintf(stderr, "usage: mfdos attack CPU SECONDS [SIDE] | refuse CPU | burn CPU SECONDS | lat CPU SECONDS\n");
 	return 2;
 }

@@ -8,7 +8,13 @@
  *    a breadth-first search over the surviving links (mf_bfs.h) says,
  *    and exactly the pairs that BFS cannot connect are refused;
  *  - the repaired auto broadcast from every source passes mf_check_faults
- *    and informs as many nodes as BFS reaches.
+ *    and informs as many nodes as BFS reaches;
+ *  - the kernel's bounded build (mf_froute_build_ctl, a yield that calls
+ *    cond_resched): at its work bound it routes every pair as BFS says,
+ *    one below it refuses with -E2BIG before any destination, a yield
+ *    that fails stops it with that error and nothing leaks, and a
+ *    broadcast planned with that routing (what BCAST does) informs what
+ *    BFS reaches.
  */
 #include <kunit/test.h>
 #include <linux/slab.h>
@@ -134,7 +140,82 @@ static void mf_faults_test_broadcasts(struct kunit *test)
 	mf_faults_free(&f);
 }
 
+struct mf_ft_yield {
+	u32 calls, stop_at;
+};
+
+static int mf_ft_yield(void *arg)
+{
+	struct mf_ft_yield *y = arg;
+
+	cond_resched();
+	return ++y->calls == y->stop_at ? -EINTR : 0;
+}
+
+static void mf_faults_test_bounded(struct kunit *test)
+{
+	const struct mf_ft_case *c = test->param_value;
+	struct mf_ft_yield y = { 0 };
+	struct mf_froute_ctl ctl = { .yield = mf_ft_yield, .arg = &y };
+	struct mf_plan_req rq = { .id = MESHFABRIC_ALGO_AUTO };
+	u32 *dist, *q, *path, src, dst, k;
+	struct mf_fault_plan *res;
+	struct mf_froute r;
+	struct mf_faults f;
+	struct mf_stats st;
+	struct mf_sched s;
+	struct mf_topo t;
+	u64 w;
+	int len;
+
+	mf_ft_setup(test, c, &t, &f);
+	dist = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
+	q = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
+	path = kunit_kcalloc(test, t.nodes, sizeof(u32), GFP_KERNEL);
+	res = kunit_kzalloc(test, sizeof(*res), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, dist && q && path && res);
+	w = mf_froute_work(&t, 0, &f, 0, NULL);
+	KUNIT_ASSERT_TRUE(test, w > 0 && w != U64_MAX);
+	ctl.max_work = w - 1;
+	KUNIT_EXPECT_EQ(test, mf_froute_build_ctl(&r, &t, 0, &f, &ctl), -E2BIG);
+	KUNIT_EXPECT_EQ(test, r.nexc, 0U);
+	mf_froute_free(&r);
+	ctl.max_work = w;
+	y.calls = 0;
+	KUNIT_ASSERT_EQ(test, mf_froute_build_ctl(&r, &t, 0, &f, &ctl), 0);
+	KUNIT_EXPECT_GE(test, y.calls, r.ndst);
+	k = y.calls;
+	for (dst = 0; dst < t.nodes; dst++) {
+		mf_ft_bfs(&t, &f, dst, dist, q);
+		for (src = 0; src < t.nodes; src++) {
+			len = mf_froute_path(&r, src, dst, path, t.nodes);
+			KUNIT_EXPECT_EQ(test, len, dist[src] == U32_MAX ?
+					-EHOSTUNREACH : (int)dist[src]);
+		}
+	}
+	rq.faults = &f;
+	rq.route = &r;
+	for (src = 0; src < t.nodes; src += 7) {
+		u32 reach = mf_ft_bfs(&t, &f, src, dist, q);
+
+		rq.source = src;
+		KUNIT_EXPECT_EQ(test, mf_plan_for(&t, &rq, &s, res), 0);
+		KUNIT_EXPECT_EQ(test, mf_check_faults(&t, &s, &f, &st, NULL, 0), 0);
+		KUNIT_EXPECT_EQ(test, st.sends, reach - 1);
+		mf_sched_free(&s);
+	}
+	mf_froute_free(&r);
+	for (y.stop_at = 1; y.stop_at <= k; y.stop_at++) {
+		y.calls = 0;
+		KUNIT_EXPECT_EQ(test, mf_froute_build_ctl(&r, &t, 0, &f, &ctl),
+				-EINTR);
+		mf_froute_free(&r);
+	}
+	mf_faults_free(&f);
+}
+
 static struct kunit_case mf_faults_test_cases[] = {
+	KUNIT_CASE_PARAM(mf_faults_test_bounded, mf_ft_gen_params),
 	KUNIT_CASE_PARAM(mf_faults_test_routes, mf_ft_gen_params),
 	KUNIT_CASE_PARAM(mf_faults_test_broadcasts, mf_ft_gen_params),
 	{}

@@ -138,7 +138,7 @@ static int link_set(const struct mf_cmd *cmd, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	r = mf_dev_link_set(&ls);
 	if (r == -E2BIG)
-		return mf_fail("link set on %s: more than %u links down, or their routing state above 4 MiB",
+		return mf_fail("link set on %s: more than %u links down, or their routing above its work bound or 4 MiB",
 			       argv[0], MESHFABRIC_DOWN_MAX);
 	if (r)
 		return mf_fail("link set on %s: %s", argv[0], mf_dev_strerror(-r));

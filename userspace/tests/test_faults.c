@@ -655,6 +655,16 @@ static void test_random_fault_broadcasts(void)
 	       plans, worse, total_unreach);
 }
 
+/* s and s0 send the same paths; both freed. */
+static void expect_same_sched(struct mf_sched *s, struct mf_sched *s0)
+{
+	EXPECT_EQ(s->nsends, s0->nsends);
+	EXPECT_EQ(s->npath, s0->npath);
+	EXPECT(!memcmp(s->path, s0->path, s->npath * sizeof(u32)));
+	mf_sched_free(s);
+	mf_sched_free(s0);
+}
+
 /* Without faults the plan is the fault-free one; a down source informs
  * nobody; auto plans around faults too.
  */
@@ -672,12 +682,8 @@ static void test_plan_edges(void)
 	mf_faults_init(&f);
 	EXPECT_EQ(mf_plan_faults(&t, MESHFABRIC_ALGO_AUTO, 0, 9, 0, &f, &s, &res), 0);
 	EXPECT_EQ(mf_plan_checked(&t, MESHFABRIC_ALGO_AUTO, 0, 9, 0, &s0, &pr), 0);
-	EXPECT_EQ(s.nsends, s0.nsends);
-	EXPECT_EQ(s.npath, s0.npath);
-	EXPECT(!memcmp(s.path, s0.path, s.npath * sizeof(u32)));
+	expect_same_sched(&s, &s0);
 	EXPECT_EQ(res.stats.tcd, pr.stats.tcd);
-	mf_sched_free(&s);
-	mf_sched_free(&s0);
 
 	EXPECT_EQ(add_node(&f, &d, &t, 9), 0);
 	EXPECT_EQ(mf_plan_faults(&t, MESHFABRIC_ALGO_AUTO, 0, 9, 0, &f, &s, &res), 0);
@@ -758,6 +764,196 @@ static void test_checker_rejects(void)
 	mf_faults_free(&f);
 }
 
+/* ------------------------------------------------------- work bounds */
+
+/* The test's own count, by walking every pair's fault-free default path:
+ * per down directed link, the pairs whose path takes it plus those whose
+ * first hop it is (the destinations it affects, from its tail), summed
+ * (*load); and the pairs whose path crosses any down link (*cross: the
+ * nodes the build visits, summed over destinations).
+ */
+static void brute_work(const struct mf_topo *t, u32 routing,
+		       const struct downset *d, u64 *load, u64 *cross)
+{
+	u32 *path = malloc(t->nodes * sizeof(u32)), src, dst, h;
+	bool hit;
+	int len;
+
+	*load = *cross = 0;
+	for (src = 0; src < t->nodes; src++)
+		for (dst = 0; dst < t->nodes; dst++) {
+			if (src == dst)
+				continue;
+			len = mf_route_path(t, routing, src, dst, path, t->nodes);
+			EXPECT(len > 0);
+			for (h = 0, hit = false; len > 0 && h < (u32)len; h++) {
+				if (!ds_down(d, path[h], path[h + 1]))
+					continue;
+				*load += h ? 1 : 2;
+				hit = true;
+			}
+			*cross += hit;
+		}
+	free(path);
+}
+
+struct ycount {
+	u32 calls, stop_at;
+};
+
+static int count_yield(void *arg)
+{
+	struct ycount *y = arg;
+
+	return ++y->calls == y->stop_at ? -EINTR : 0;
+}
+
+/* mf_froute_work against the pairs counted here: exact on tori and H_n
+ * (a link's load depends on its port), an upper bound on meshes; always
+ * at least the nodes the build visits.  A bound below it refuses the set
+ * before any work; a yield that fails stops the build cleanly; the
+ * per-destination index names each destination's own exceptions.
+ */
+static void test_work_bound(void)
+{
+	u32 i, rt, seed, sets = 0, exact = 0, k, dst, e;
+	u64 load, cross, w;
+
+	for (i = 0; i < NSHAPES; i++) {
+		struct mf_topo t;
+
+		if (!shape_for(&t, i, ROUTES | BCASTS))
+			continue;
+		for (rt = 0; rt <= MESHFABRIC_ROUTE_MAX; rt++) {
+			if (mf_route_valid(&t, rt))
+				continue;
+			for (seed = 0; seed < 3; seed++) {
+				struct downset d = { 0 };
+				struct ycount y = { 0 };
+				struct mf_froute_ctl ctl = {
+					.yield = count_yield, .arg = &y,
+				};
+				struct mf_froute r, r0;
+				struct mf_faults f;
+
+				seeded_links(&f, &d, &t, seed * 77 + i, 1 + seed * 2);
+				brute_work(&t, rt, &d, &load, &cross);
+				w = mf_froute_work(&t, rt, &f, 0, NULL);
+				if (t.kind == MESHFABRIC_KIND_MESH) {
+					EXPECT(w >= load);
+				} else {
+					EXPECT_EQ(w, load);
+					exact++;
+				}
+				EXPECT(w >= cross);
+				/* exceeding the limit: stops counting above it */
+				EXPECT(mf_froute_work(&t, rt, &f, 1, NULL) > 1);
+				/* refused before the work: no destination done */
+				ctl.max_work = w - 1;
+				EXPECT_EQ(mf_froute_build_ctl(&r, &t, rt, &f, &ctl),
+					  -E2BIG);
+				EXPECT_EQ(r.nexc, 0);
+				EXPECT(y.calls <= 2 + (t.kind == MESHFABRIC_KIND_MESH ?
+							f.n : 0));
+				mf_froute_free(&r);
+				/* at the limit: built as without one, a yield per
+				 * fault and per affected destination at least
+				 */
+				y.calls = 0;
+				ctl.max_work = w;
+				EXPECT_EQ(mf_froute_build_ctl(&r, &t, rt, &f, &ctl), 0);
+				EXPECT_EQ(mf_froute_build(&r0, &t, rt, &f), 0);
+				EXPECT_EQ(r.nexc, r0.nexc);
+				EXPECT_EQ(r.work, w);
+				EXPECT(!memcmp(r.exc, r0.exc, r.nexc * sizeof(u64)));
+				EXPECT(y.calls >= r.ndst + f.n);
+				for (dst = 0; dst < t.nodes; dst++)
+					for (e = r.idx[dst]; e < r.idx[dst + 1]; e++)
+						EXPECT_EQ((r.exc[e] >> 5) / t.nodes, dst);
+				EXPECT_EQ(r.idx[t.nodes], r.nexc);
+				k = y.calls;
+				mf_froute_free(&r);
+				mf_froute_free(&r0);
+				/* stopped at any yield: that error, nothing left */
+				for (y.stop_at = 1; y.stop_at <= k; y.stop_at += 1 + k / 7) {
+					y.calls = 0;
+					ctl.max_work = 0;
+					EXPECT_EQ(mf_froute_build_ctl(&r, &t, rt, &f, &ctl),
+						  -EINTR);
+					mf_froute_free(&r);
+				}
+				mf_faults_free(&f);
+				sets++;
+			}
+		}
+	}
+	EXPECT(sets >= 60 && exact >= 30);
+	printf("# %u fault sets, %u with the exact work count\n", sets, exact);
+}
+
+/* The kernel's bound (MESHFABRIC_FAULT_WORK) on the review's attack: a
+ * 256x256 torus with y+ links of row 0 down takes 7 of them and refuses
+ * the 8th before building; a 64x64 torus still takes 10 random links
+ * (docs/faults.md's requirement).  Each y+ link's count is the same (the
+ * load depends on the port only), so the sum is linear.
+ */
+static void test_work_limit(void)
+{
+	struct downset d = { 0 };
+	struct mf_faults f;
+	struct mf_topo t;
+	u64 w1, w;
+	u32 k;
+
+	init_topo(&t, MESHFABRIC_KIND_TORUS, 2, 256, 256, 0);
+	mf_faults_init(&f);
+	for (k = 0; k < 8; k++) {
+		EXPECT_EQ(mf_faults_add_link(&f, &t, k, 2), 0);
+		w = mf_froute_work(&t, MESHFABRIC_ROUTE_DOR, &f, 0, NULL);
+		if (!k)
+			w1 = w;
+		EXPECT_EQ(w, w1 * (k + 1));
+		EXPECT(k < 7 ? w <= MESHFABRIC_FAULT_WORK :
+			       w > MESHFABRIC_FAULT_WORK);
+	}
+	printf("# 256x256 torus: %llu per y link; 7 links %llu, 8 links %llu (bound %llu)\n",
+	       (unsigned long long)w1, (unsigned long long)(w1 * 7),
+	       (unsigned long long)w, (unsigned long long)MESHFABRIC_FAULT_WORK);
+	mf_faults_free(&f);
+	init_topo(&t, MESHFABRIC_KIND_TORUS, 2, 64, 64, 0);
+	seeded_links(&f, &d, &t, 5, 10);
+	w = mf_froute_work(&t, MESHFABRIC_ROUTE_DOR, &f, 0, NULL);
+	EXPECT(w <= MESHFABRIC_FAULT_WORK / 16);
+	printf("# 64x64 torus, 10 links: %llu\n", (unsigned long long)w);
+	mf_faults_free(&f);
+}
+
+/* A broadcast planned with the caller's routing (the kernel's, built at
+ * LINK_SET) is the one planned with its own.
+ */
+static void test_plan_reuses_route(void)
+{
+	struct mf_plan_req rq = { .id = MESHFABRIC_ALGO_AUTO, .source = 3 };
+	struct mf_fault_plan res, res0;
+	struct downset d = { 0 };
+	struct mf_sched s, s0;
+	struct mf_froute r;
+	struct mf_faults f;
+	struct mf_topo t;
+
+	init_topo(&t, MESHFABRIC_KIND_TORUS, 2, 8, 8, 0);
+	seeded_links(&f, &d, &t, 11, 6);
+	EXPECT_EQ(mf_froute_build(&r, &t, 0, &f), 0);
+	rq.faults = &f;
+	EXPECT_EQ(mf_plan_for(&t, &rq, &s0, &res0), 0);
+	rq.route = &r;
+	EXPECT_EQ(mf_plan_for(&t, &rq, &s, &res), 0);
+	expect_same_sched(&s, &s0);
+	EXPECT_EQ(res.stats.tcd, res0.stats.tcd);
+	mf_froute_free(&r);
+	mf_faults_free(&f);
+}
+
 int main(void)
 {
 	RUN(test_fault_set);
@@ -771,5 +967,8 @@ int main(void)
 	RUN(test_random_fault_broadcasts);
 	RUN(test_plan_edges);
 	RUN(test_checker_rejects);
+	RUN(test_work_bound);
+	RUN(test_work_limit);
+	RUN(test_plan_reuses_route);
 	return mf_test_done();
 }

@@ -452,6 +452,7 @@ static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
 	if (fs) {
 		rq.faults = &fs->faults;
+		rq.route = &fs->route;	/* built at LINK_SET */
 		err = mf_plan_for(&f->topo, &rq, s, fp);
 	}
 	mutex_unlock(&f->lock);

@@ -117,6 +117,68 @@ static void mf_node_carrier(struct mf_fabric *f, u32 node)
 	rcu_read_unlock();
 }
 
+/* The fault-routing build's scheduling point (struct mf_froute_ctl): it
+ * yields the CPU between bounded pieces of work, and a fatal signal stops
+ * it (nothing is published).
+ */
+static int mf_froute_yield(void *arg)
+{
+	cond_resched();
+	return fatal_signal_pending(current) ? -EINTR : 0;
+}
+
+static const struct mf_froute_ctl mf_froute_limits = {
+	.max_work = MESHFABRIC_FAULT_WORK,
+	.yield = mf_froute_yield,
+};
+
+/* Fault-routing builds in flight: one per owner at a time, so that the
+ * work an owner causes at once is one build's, at most
+ * MESHFABRIC_FAULT_WORK, however many fabrics and callers it has.  Keys
+ * are the owners' accounts (f->quota, the fabric itself without one),
+ * compared, never dereferenced.  Under mf_fbuild_lock.
+ */
+#define MF_FBUILD_SLOTS	64
+static DEFINE_SPINLOCK(mf_fbuild_lock);
+static const void *mf_fbuild_key[MF_FBUILD_SLOTS];
+static DECLARE_WAIT_QUEUE_HEAD(mf_fbuild_wq);
+
+static bool mf_fbuild_claim(const void *key, int *slot)
+{
+	int i, got = -1;
+
+	spin_lock(&mf_fbuild_lock);
+	for (i = 0; i < MF_FBUILD_SLOTS; i++) {
+		if (mf_fbuild_key[i] == key) {
+			got = -1;
+			break;
+		}
+		if (!mf_fbuild_key[i] && got < 0)
+			got = i;
+	}
+	if (got >= 0)
+		mf_fbuild_key[got] = key;
+	spin_unlock(&mf_fbuild_lock);
+	*slot = got;
+	return got >= 0;
+}
+
+static void mf_fbuild_release(int slot)
+{
+	spin_lock(&mf_fbuild_lock);
+	mf_fbuild_key[slot] = NULL;
+	spin_unlock(&mf_fbuild_lock);
+	wake_up_all(&mf_fbuild_wq);
+}
+
+/* Is ls the change the routing around fs last refused (E2BIG)? */
+static bool mf_fstate_refused(const struct mf_fstate *fs,
+			      const struct meshfabric_link_set *ls)
+{
+	return fs && fs->refused && fs->refused_node == ls->node &&
+	       fs->refused_port == ls->port && fs->refused_down == !!ls->down;
+}
+
 int mf_link_set_state(struct mf_fabric *f,
 		      const struct meshfabric_link_set *ls)
 {
@@ -128,6 +190,10 @@ int mf_link_set_state(struct mf_fabric *f,
 	u64 l;
 
 	lockdep_assert_held(&f->lock);
+	old = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
+	/* the same change refused again: refused before any work */
+	if (mf_fstate_refused(old, ls))
+		return -E2BIG;
 	fs = mf_counted_zalloc(sizeof(*fs));
 	if (!fs)
 		return -ENOMEM;
@@ -152,16 +218,21 @@ int mf_link_set_state(struct mf_fabric *f,
 		if (!(node & 1023))
 			cond_resched();
 	}
-	err = mf_froute_build(&fs->route, t, f->routing, &fs->faults);
+	/* bounded (-E2BIG before the work), scheduled, killable */
+	err = mf_froute_build_ctl(&fs->route, t, f->routing, &fs->faults,
+				  &mf_froute_limits);
 	if (err)
 		goto err;
 	/* nothing can fail from here: apply, then publish at once */
-	for (node = 0; node < t->nodes; node++)
+	for (node = 0; node < t->nodes; node++) {
 		for (port = 0; port < t->nports; port++)
 			if (mf_topo_is_link(t, node, port) &&
 			    mf_link_selected(f, ls, node, port))
 				WRITE_ONCE(f->links.st[(u64)node * t->nports +
 						       port].down, ls->down);
+		if (!(node & 1023))
+			cond_resched();
+	}
 	if (!fs->faults.n) {
 		mf_fstate_destroy(fs);
 		fs = NULL;
@@ -169,11 +240,23 @@ int mf_link_set_state(struct mf_fabric *f,
 	old = rcu_replace_pointer(f->fstate, fs, lockdep_is_held(&f->lock));
 	if (old)
 		call_rcu(&old->rcu, mf_fstate_free_rcu);
-	for (node = 0; node < t->nodes; node++)
+	for (node = 0; node < t->nodes; node++) {
 		mf_node_carrier(f, node);
+		if (!(node & 1023))
+			cond_resched();
+	}
 	return count;
 err:
 	mf_fstate_destroy(fs);
+	if (err == -E2BIG && old) {
+		/* remembered until the fault set changes (fields no reader
+		 * of the published state uses, written under f->lock)
+		 */
+		old->refused_node = ls->node;
+		old->refused_port = ls->port;
+		old->refused_down = !!ls->down;
+		old->refused = true;
+	}
 	return err;
 }
 
@@ -200,13 +283,32 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 		p0 = ls->port;
 		p1 = p0 + 1;
 	}
-	mutex_lock(&f->lock);
 	if (ls->flags & MESHFABRIC_LINK_STATE) {
+		/* one fault-routing build per owner at a time; waits and the
+		 * build itself end on a fatal signal
+		 */
+		const void *key = READ_ONCE(f->quota) ?: (void *)f;
+		int slot, err;
+
+		err = wait_event_killable(mf_fbuild_wq,
+					  mf_fbuild_claim(key, &slot));
+		if (err)
+			return err;
+		err = mutex_lock_killable(&f->lock);
+		if (err) {
+			mf_fbuild_release(slot);
+			return err;
+		}
 		count = mf_link_set_state(f, ls);
+		mf_fbuild_release(slot);
 		if (count < 0) {
 			mutex_unlock(&f->lock);
 			return count;
 		}
+	} else {
+		mutex_lock(&f->lock);
+	}
+	if (ls->flags & MESHFABRIC_LINK_STATE) {
 		if (ls->flags == MESHFABRIC_LINK_STATE)
 			goto out;
 		count = 0;	/* the same links: counted once, below */

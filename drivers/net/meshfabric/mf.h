@@ -105,6 +105,13 @@ struct mf_fstate {
 	struct mf_faults faults;
 	struct mf_froute route;	/* route.f points at faults */
 	struct rcu_head rcu;
+	/* the last LINK_SET refused (-E2BIG) from this set: a repeat is
+	 * refused before any work (link.c, under fabric->lock)
+	 */
+	bool refused;
+	bool refused_down;
+	u32 refused_node;
+	u32 refused_port;
 };
 
 /* The directed links: link number l = node * nports + port.  This is the

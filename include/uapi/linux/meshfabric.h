@@ -434,9 +434,17 @@ struct meshfabric_link_stats {
  * and published at once (RCU): a frame sees the old routes or the new
  * ones, never a mix.  A node whose links are all down has its carrier
  * off.  At most MESHFABRIC_DOWN_MAX links down at once (-E2BIG), and
- * the routing state around them at most 4 MiB (-E2BIG).
+ * the routing state around them at most 4 MiB (-E2BIG).  The work of
+ * building that state is bounded before it starts: a change whose fault
+ * set has more than MESHFABRIC_FAULT_WORK (node, destination) pairs whose
+ * default path crosses a down link (counted per down link, plus the
+ * destinations each affects) is refused with -E2BIG and nothing done: on
+ * a 256x256 torus about 7 links, on a 64x64 torus about 500.  A build is
+ * interruptible by a fatal signal (nothing changes), runs one at a time
+ * per owner, and BCAST reuses it.
  */
 #define MESHFABRIC_DOWN_MAX		512
+#define MESHFABRIC_FAULT_WORK		(1ULL << 25)
 struct meshfabric_link_set {
 	__u32 id;			/* in */
 	__u32 flags;			/* in: MESHFABRIC_LINK_* */

@@ -330,13 +330,18 @@ static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 	return res->used ? 0 : -EOPNOTSUPP;
 }
 
-int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
-		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
-		   struct mf_fault_plan *res)
+/* mf_plan_faults() around the faults of route (built by the caller, or
+ * NULL: built here).
+ */
+static int plan_faults(const struct mf_topo *t, u32 id, u32 model,
+		       u32 source, u32 routing, const struct mf_faults *f,
+		       const struct mf_froute *route, struct mf_sched *s,
+		       struct mf_fault_plan *res)
 {
-	struct mf_froute r;
+	struct mf_froute own = { 0 };
+	const struct mf_froute *r = route ? route : &own;
 	struct mf_sched ff;
-	int err;
+	int err = 0;
 
 	memset(res, 0, sizeof(*res));
 	memset(s, 0, sizeof(*s));
@@ -347,16 +352,47 @@ int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
 		res->stats = res->plan.stats;
 		return err;
 	}
-	err = mf_froute_build(&r, t, routing, f);
+	if (!route)
+		err = mf_froute_build(&own, t, routing, f);
 	if (!err && id == MESHFABRIC_ALGO_AUTO) {
 		res->used = NULL;
-		err = repair_auto(t, &r, model, source, s, res);
+		err = repair_auto(t, r, model, source, s, res);
 	} else if (!err) {
-		err = repair_checked(t, &r, &ff, s, &res->stats, &res->rep,
+		err = repair_checked(t, r, &ff, s, &res->stats, &res->rep,
 				     res->plan.why, sizeof(res->plan.why));
 	}
-	mf_froute_free(&r);
+	mf_froute_free(&own);
 	mf_sched_free(&ff);
+	return err;
+}
+
+int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
+		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
+		   struct mf_fault_plan *res)
+{
+	return plan_faults(t, id, model, source, routing, f, NULL, s, res);
+}
+
+static int repair_faults(const struct mf_topo *t, u32 routing,
+			 const struct mf_faults *f,
+			 const struct mf_froute *route,
+			 const struct mf_sched *in, struct mf_sched *out,
+			 struct mf_fault_plan *res)
+{
+	struct mf_froute own = { 0 };
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	memset(out, 0, sizeof(*out));
+	err = mf_check(t, in, &res->plan.stats, res->plan.why,
+		       sizeof(res->plan.why));
+	if (!err && !route)
+		err = mf_froute_build(&own, t, routing, f);
+	if (!err)
+		err = repair_checked(t, route ? route : &own, in, out,
+				     &res->stats, &res->rep, res->plan.why,
+				     sizeof(res->plan.why));
+	mf_froute_free(&own);
 	return err;
 }
 
@@ -364,21 +400,7 @@ int mf_repair_faults(const struct mf_topo *t, u32 routing,
 		     const struct mf_faults *f, const struct mf_sched *in,
 		     struct mf_sched *out, struct mf_fault_plan *res)
 {
-	struct mf_froute r;
-	int err;
-
-	memset(res, 0, sizeof(*res));
-	memset(out, 0, sizeof(*out));
-	err = mf_check(t, in, &res->plan.stats, res->plan.why,
-		       sizeof(res->plan.why));
-	if (!err)
-		err = mf_froute_build(&r, t, routing, f);
-	if (err)
-		return err;
-	err = repair_checked(t, &r, in, out, &res->stats, &res->rep,
-			     res->plan.why, sizeof(res->plan.why));
-	mf_froute_free(&r);
-	return err;
+	return repair_faults(t, routing, f, NULL, in, out, res);
 }
 
 int mf_plan_for(const struct mf_topo *t, const struct mf_plan_req *rq,
@@ -388,10 +410,10 @@ int mf_plan_for(const struct mf_topo *t, const struct mf_plan_req *rq,
 
 	if (rq->faults && rq->faults->n) {
 		if (rq->given)
-			return mf_repair_faults(t, rq->routing, rq->faults,
-						rq->given, s, res);
-		return mf_plan_faults(t, rq->id, rq->model, rq->source,
-				      rq->routing, rq->faults, s, res);
+			return repair_faults(t, rq->routing, rq->faults,
+					     rq->route, rq->given, s, res);
+		return plan_faults(t, rq->id, rq->model, rq->source,
+				   rq->routing, rq->faults, rq->route, s, res);
 	}
 	memset(res, 0, sizeof(*res));
 	if (rq->given) {

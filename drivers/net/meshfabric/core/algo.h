@@ -149,6 +149,11 @@ struct mf_plan_req {
 	 */
 	const struct mf_timing *tm;
 	const struct mf_faults *faults;	/* down links (NULL, empty: none) */
+	/* with faults: the routing around them, already built by the
+	 * caller with the same routing (the kernel's, from LINK_SET); NULL:
+	 * built here
+	 */
+	const struct mf_froute *route;
 	/* with faults: repair this schedule of the caller's (a user's,
 	 * SCHED_LOAD) instead of building one
 	 */

@@ -122,42 +122,6 @@ bool mf_faults_down(const struct mf_faults *f, const struct mf_topo *t,
 
 /* ------------------------------------------------------------ routing */
 
-/* Heap sort of a[0..n-1] (no recursion, no extra memory). */
-static void sift(u64 *a, u32 i, u32 n)
-{
-	u32 c;
-	u64 x;
-
-	for (;;) {
-		c = 2 * i + 1;
-		if (c >= n)
-			return;
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[i] >= a[c])
-			return;
-		x = a[i];
-		a[i] = a[c];
-		a[c] = x;
-		i = c;
-	}
-}
-
-static void sort_u64(u64 *a, u32 n)
-{
-	u32 i;
-	u64 x;
-
-	for (i = n / 2; i-- > 0;)
-		sift(a, i, n);
-	for (i = n; i-- > 1;) {
-		x = a[0];
-		a[0] = a[i];
-		a[i] = x;
-		sift(a, 0, i);
-	}
-}
-
 /* Scratch of mf_froute_build, N entries each (cnt: diameter + 2). */
 struct fwork {
 	u32 *mark;		/* stamp: node is in U (default path crosses) */
@@ -178,7 +142,71 @@ struct fwork {
 	u32 *dt;
 	u32 *off;
 	u32 diam;
+	/* tori and H_n: the offsets o != 0 grouped by nt[o] (olist[ostart[p]
+	 * .. ostart[p + 1]), the destinations a link through port p
+	 * affects, as offsets from its tail) and the (node, dst) pairs whose
+	 * default path uses a link through port p (load[p])
+	 */
+	u32 *olist;
+	u32 *ostart;
+	u64 *load;
+	const struct mf_froute_ctl *ctl;
+	int err;		/* the yield's error: the build stops */
 };
+
+/* The build's scheduling point (struct mf_froute_ctl). */
+static int fyield(const struct fwork *w)
+{
+	return w->ctl && w->ctl->yield ? w->ctl->yield(w->ctl->arg) : 0;
+}
+
+/* Inside one destination's loops: yield every 1024 iterations (i), true
+ * once the yield failed (w->err says why).
+ */
+static bool fstop(struct fwork *w, u32 i)
+{
+	if (!w->err && !(i & 1023) && i)
+		w->err = fyield(w);
+	return w->err;
+}
+
+/* Heap sort of a[0..n-1] (no recursion, no extra memory), yielding as
+ * the build does (unsorted if the yield stops it: the build ends).
+ */
+static void sift(u64 *a, u32 i, u32 n)
+{
+	u32 c;
+	u64 x;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[i] >= a[c])
+			return;
+		x = a[i];
+		a[i] = a[c];
+		a[c] = x;
+		i = c;
+	}
+}
+
+static void sort_u64(struct fwork *w, u64 *a, u32 n)
+{
+	u32 i;
+	u64 x;
+
+	for (i = n / 2; i-- > 0 && !fstop(w, i);)
+		sift(a, i, n);
+	for (i = n; i-- > 1 && !fstop(w, i);) {
+		x = a[0];
+		a[0] = a[i];
+		a[i] = x;
+		sift(a, 0, i);
+	}
+}
 
 /* Port of v (offset offv from dst) towards dst. */
 static u32 hop(const struct mf_froute *r, const struct fwork *w, u32 v,
@@ -215,17 +243,74 @@ static u32 default_next(const struct mf_froute *r, const struct fwork *w,
 static void fwork_free(struct fwork *w)
 {
 	mf_free_all(w->mark, w->fin, w->df, w->lab0, w->list, w->srt, w->q,
-		    w->cnt, w->aff, w->nbr, w->down, w->nt, w->dt, w->off);
+		    w->cnt, w->aff, w->nbr, w->down, w->nt, w->dt, w->off,
+		    w->olist, w->ostart, w->load);
+}
+
+/* Tori and H_n: olist, ostart and load from nt[] and dt[].  The default
+ * tree of destination 0: the node at offset o (from 0's point of view)
+ * forwards to the one at noff(o, nt[o]); its subtree size, summed over
+ * the offsets whose hop is p, is the load of a link through p (the
+ * routing is translation invariant).  Subtree sizes in off[], the order
+ * by decreasing distance in srt[] (counting sort into cnt[]).
+ */
+static int port_tables(const struct mf_topo *t, struct fwork *w)
+{
+	u32 n = t->nodes, np = t->nports, i, o, d, par;
+	int err;
+
+	w->olist = mf_alloc_array(n, sizeof(u32), false);
+	w->ostart = mf_alloc_array(np + 1, sizeof(u32), true);
+	w->load = mf_alloc_array(np, sizeof(u64), true);
+	if (!w->olist || !w->ostart || !w->load)
+		return -ENOMEM;
+	for (o = 1; o < n; o++)
+		w->ostart[w->nt[o] + 1]++;
+	for (i = 0; i < np; i++)
+		w->ostart[i + 1] += w->ostart[i];
+	memcpy(w->q, w->ostart, np * sizeof(u32));
+	for (o = 1; o < n; o++)
+		w->olist[w->q[w->nt[o]]++] = o;
+	/* offsets by decreasing distance */
+	memset(w->cnt, 0, ((size_t)w->diam + 3) * sizeof(u32));
+	for (o = 0; o < n; o++)
+		w->cnt[w->diam - w->dt[o]]++;
+	for (d = 0, i = 0; d <= w->diam; d++) {
+		par = w->cnt[d];
+		w->cnt[d] = i;
+		i += par;
+	}
+	for (o = 0; o < n; o++)
+		w->srt[w->cnt[w->diam - w->dt[o]]++] = o;
+	for (o = 0; o < n; o++)
+		w->off[o] = 1;
+	for (i = 0; i < n; i++) {
+		o = w->srt[i];
+		if (!(i & 1023)) {
+			err = fyield(w);
+			if (err)
+				return err;
+		}
+		if (!o)
+			continue;
+		par = noff(w, np, o, w->nt[o]);
+		w->off[par] += w->off[o];
+		w->load[w->nt[o]] += w->off[o];
+	}
+	return 0;
 }
 
 static int fwork_alloc(struct fwork *w, const struct mf_topo *t,
-		       u32 routing, const struct mf_faults *f)
+		       u32 routing, const struct mf_faults *f,
+		       const struct mf_froute_ctl *ctl)
 {
 	size_t n = t->nodes, np = t->nports, i;
+	int err;
 	u32 p;
 	s64 v;
 
 	memset(w, 0, sizeof(*w));
+	w->ctl = ctl;
 	w->diam = mf_topo_diameter(t);
 	w->mark = mf_alloc_array(n, sizeof(u32), true);
 	w->fin = mf_alloc_array(n, sizeof(u32), true);
@@ -241,11 +326,15 @@ static int fwork_alloc(struct fwork *w, const struct mf_topo *t,
 	if (!w->mark || !w->fin || !w->df || !w->lab0 || !w->list ||
 	    !w->srt || !w->q || !w->cnt || !w->aff || !w->nbr || !w->down)
 		return -ENOMEM;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		for (p = 0; p < np; p++) {
 			v = mf_topo_neighbor(t, (u32)i, p);
 			w->nbr[i * np + p] = v < 0 ? NONE : (u32)v;
 		}
+		err = (i & 1023) ? 0 : fyield(w);
+		if (err)
+			return err;
+	}
 	for (i = 0; i < f->n; i++) {
 		u32 a = (u32)(f->link[i] / np), b = w->nbr[f->link[i]];
 
@@ -266,7 +355,63 @@ static int fwork_alloc(struct fwork *w, const struct mf_topo *t,
 	for (i = 1; i < n; i++) {
 		w->nt[i] = (u8)mf_route_next(t, routing, 0, (u32)i);
 		w->dt[i] = mf_topo_distance(t, 0, (u32)i);
+		err = (i & 1023) ? 0 : fyield(w);
+		if (err)
+			return err;
 	}
+	return port_tables(t, w);
+}
+
+/* Meshes: the nodes from which a shortest path to dst may pass through a
+ * (so the nodes whose default path to dst may): per dimension, those on
+ * a's far side from dst, every coordinate where a and dst agree.
+ */
+static u64 mesh_box(const struct mf_topo *t, u32 a, u32 dst)
+{
+	u32 ca[MESHFABRIC_MAX_DIMS], cd[MESHFABRIC_MAX_DIMS], i;
+	u64 box = 1;
+
+	mf_topo_coords(t, a, ca);
+	mf_topo_coords(t, dst, cd);
+	for (i = 0; i < t->ndims; i++)
+		box *= ca[i] < cd[i] ? ca[i] + 1 :
+		       ca[i] > cd[i] ? t->dims[i] - ca[i] : t->dims[i];
+	return box;
+}
+
+/* mf_froute_work() with w's tables into *work; f not empty.  0, or the
+ * yield's error.
+ */
+static int work_of(const struct mf_froute *r, struct fwork *w,
+		   const struct mf_faults *f, u64 limit, u64 *work_out)
+{
+	const struct mf_topo *t = &r->t;
+	u32 i, a, b, p, dst, np = t->nports;
+	u64 work = 0;
+	int err;
+
+	for (i = 0; i < f->n; i++) {
+		a = (u32)(f->link[i] / np);
+		b = w->nbr[f->link[i]];
+		if (w->nt) {
+			/* every port of a towards b (two on a size-2 ring) */
+			for (p = 0; p < np; p++)
+				if (w->nbr[(size_t)a * np + p] == b)
+					work += w->load[p] + w->ostart[p + 1] -
+						w->ostart[p];
+		} else {
+			work += t->nodes;	/* the scan for destinations */
+			for (dst = 0; dst < t->nodes && !fstop(w, dst); dst++)
+				if (dst != a && default_next(r, w, a, dst) == b)
+					work += mesh_box(t, a, dst);
+			err = w->err ?: fyield(w);
+			if (err)
+				return err;
+		}
+		if (limit && work > limit)
+			break;
+	}
+	*work_out = work;
 	return 0;
 }
 
@@ -297,7 +442,7 @@ static u32 collect(const struct mf_froute *r, struct fwork *w, u32 dst,
 				w->off[a] = mf_topo_sub(t, dst, a);
 		}
 	}
-	for (i = 0; i < nu; i++) {
+	for (i = 0; i < nu && !fstop(w, i); i++) {
 		x = w->list[i];
 		for (p = 0; p < np; p++) {
 			v = w->nbr[(size_t)x * np + p];
@@ -329,6 +474,8 @@ static void relax(const struct mf_froute *r, struct fwork *w, u32 dst,
 	size_t l;
 
 	for (i = 0; i < nu; i++) {
+		if (fstop(w, i))
+			return;
 		u = w->list[i];
 		w->lab0[u] = NONE;
 		for (p = 0; p < t->nports; p++) {
@@ -369,7 +516,7 @@ static void relax(const struct mf_froute *r, struct fwork *w, u32 dst,
 		if (w->lab0[u] != NONE)
 			w->srt[w->cnt[w->lab0[u] - lo]++] = u;
 	}
-	while (si < ns || qh < qt) {
+	while ((si < ns || qh < qt) && !fstop(w, si + qh)) {
 		if (qh < qt && (si >= ns || w->df[w->q[qh]] <= w->lab0[w->srt[si]])) {
 			u = w->q[qh++];
 		} else {
@@ -418,8 +565,11 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 	int err;
 
 	nu = collect(r, w, dst, stamp);
-	relax(r, w, dst, stamp, nu);
-	for (i = 0; i < nu; i++) {
+	if (!w->err)
+		relax(r, w, dst, stamp, nu);
+	for (i = 0; i < nu && !w->err; i++) {
+		if (fstop(w, i))
+			break;
 		u = w->list[i];
 		if (w->df[u] == NONE) {
 			r->unreachable++;
@@ -449,17 +599,74 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 		if (err)
 			return err;
 	}
+	if (w->err)
+		return w->err;
 	if (r->nexc > first)
 		r->ndst++;
-	sort_u64(r->exc + first, r->nexc - first);
+	sort_u64(w, r->exc + first, r->nexc - first);
+	return w->err;
+}
+
+/* Mark the destinations whose default tree uses a down link in w->aff. */
+static int affected(const struct mf_froute *r, struct fwork *w)
+{
+	const struct mf_faults *f = r->f;
+	u32 i, j, a, b, p, dst, np = r->t.nports;
+	int err;
+
+	for (i = 0; i < f->n; i++) {
+		a = (u32)(f->link[i] / np);
+		b = w->nbr[f->link[i]];
+		if (w->nt) {
+			for (p = 0; p < np; p++) {
+				if (w->nbr[(size_t)a * np + p] != b)
+					continue;
+				for (j = w->ostart[p]; j < w->ostart[p + 1] &&
+				     !fstop(w, j); j++) {
+					dst = mf_topo_add(&r->t, a, w->olist[j]);
+					w->aff[dst / 32] |= 1U << (dst % 32);
+				}
+			}
+		} else {
+			for (dst = 0; dst < r->t.nodes && !fstop(w, dst); dst++)
+				if (dst != a && default_next(r, w, a, dst) == b)
+					w->aff[dst / 32] |= 1U << (dst % 32);
+		}
+		err = w->err ?: fyield(w);
+		if (err)
+			return err;
+	}
 	return 0;
 }
 
-int mf_froute_build(struct mf_froute *r, const struct mf_topo *t,
-		    u32 routing, const struct mf_faults *f)
+/* The per-destination index of the exceptions (sorted by destination). */
+static int index_exc(struct mf_froute *r, struct fwork *w)
 {
+	u32 n = r->t.nodes, i, d = 0;
+
+	r->idx = mf_alloc_array((size_t)n + 1, sizeof(u32), false);
+	if (!r->idx)
+		return -ENOMEM;
+	for (i = 0; i < r->nexc; i++) {
+		if (fstop(w, i))
+			return w->err;
+		u32 dst = (u32)((r->exc[i] >> EXC_SHIFT) / n);
+
+		while (d <= dst)
+			r->idx[d++] = i;
+	}
+	while (d <= n)
+		r->idx[d++] = r->nexc;
+	return 0;
+}
+
+int mf_froute_build_ctl(struct mf_froute *r, const struct mf_topo *t,
+			u32 routing, const struct mf_faults *f,
+			const struct mf_froute_ctl *ctl)
+{
+	u64 limit = ctl ? ctl->max_work : 0;
 	struct fwork w;
-	u32 i, dst, a, b, cap = 0;
+	u32 dst, cap = 0;
 	int err;
 
 	memset(r, 0, sizeof(*r));
@@ -470,48 +677,76 @@ int mf_froute_build(struct mf_froute *r, const struct mf_topo *t,
 	r->f = f;
 	if (!f || !f->n)
 		return 0;
-	err = fwork_alloc(&w, t, r->routing, f);
+	err = fwork_alloc(&w, t, r->routing, f, ctl);
 	if (err)
 		goto out;
-	/* affected destinations: those whose default tree uses a down link */
-	for (i = 0; i < f->n; i++) {
-		a = (u32)(f->link[i] / t->nports);
-		b = w.nbr[f->link[i]];
-		for (dst = 0; dst < t->nodes; dst++)
-			if (dst != a && default_next(r, &w, a, dst) == b)
-				w.aff[dst / 32] |= 1U << (dst % 32);
-	}
-	for (dst = 0; dst < t->nodes; dst++) {
+	err = work_of(r, &w, f, limit, &r->work);
+	if (!err && limit && r->work > limit)
+		err = -E2BIG;	/* refused before the work */
+	if (!err)
+		err = affected(r, &w);
+	for (dst = 0; !err && dst < t->nodes; dst++) {
 		if (!(w.aff[dst / 32] & (1U << (dst % 32))))
 			continue;
 		err = build_dst(r, &w, &cap, dst);
-		if (err)
-			break;
+		if (!err)
+			err = fyield(&w);
 	}
+	if (!err)
+		err = index_exc(r, &w);
 out:
 	fwork_free(&w);
 	return err;
 }
 
+int mf_froute_build(struct mf_froute *r, const struct mf_topo *t,
+		    u32 routing, const struct mf_faults *f)
+{
+	return mf_froute_build_ctl(r, t, routing, f, NULL);
+}
+
+u64 mf_froute_work(const struct mf_topo *t, u32 routing,
+		   const struct mf_faults *f, u64 limit,
+		   const struct mf_froute_ctl *ctl)
+{
+	struct mf_froute r = { .t = *t };
+	struct fwork w;
+	u64 work = U64_MAX;
+
+	if (!f || !f->n)
+		return 0;
+	if (mf_route_valid(t, routing))
+		return U64_MAX;
+	r.routing = mf_route_resolve(t, routing);
+	r.f = f;
+	if (!fwork_alloc(&w, t, r.routing, f, ctl) &&
+	    work_of(&r, &w, f, limit, &work))
+		work = U64_MAX;
+	fwork_free(&w);
+	return work;
+}
+
 void mf_froute_free(struct mf_froute *r)
 {
-	mf_free(r->exc);
+	mf_free_all(r->exc, r->idx);
 	memset(r, 0, sizeof(*r));
 }
 
 int mf_froute_next(const struct mf_froute *r, u32 cur, u32 dst)
 {
 	u64 key;
-	u32 i;
+	u32 i, lo, hi;
 
 	if (cur >= r->t.nodes || dst >= r->t.nodes)
 		return -EINVAL;
 	if (cur == dst)
 		return -ENOENT;
 	if (r->nexc) {
+		lo = r->idx ? r->idx[dst] : 0;
+		hi = r->idx ? r->idx[dst + 1] : r->nexc;
 		key = ((u64)dst * r->t.nodes + cur) << EXC_SHIFT;
-		i = lower_bound(r->exc, r->nexc, key);
-		if (i < r->nexc && (r->exc[i] >> EXC_SHIFT) == key >> EXC_SHIFT) {
+		i = lo + lower_bound(r->exc + lo, hi - lo, key);
+		if (i < hi && (r->exc[i] >> EXC_SHIFT) == key >> EXC_SHIFT) {
 			i = (u32)(r->exc[i] & ((1U << EXC_SHIFT) - 1));
 			return i == EXC_UNREACH ? -EHOSTUNREACH : (int)i;
 		}

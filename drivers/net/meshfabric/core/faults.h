@@ -58,23 +58,63 @@ struct mf_froute {
 	u32 routing;		/* resolved MESHFABRIC_ROUTE_* */
 	const struct mf_faults *f;	/* the caller's, kept while r is used */
 	u64 *exc;		/* sorted ((dst * nodes + node) << 5) | port */
+	u32 *idx;		/* per destination: exc[idx[d] .. idx[d + 1]) */
 	u32 nexc;		/* exceptions */
 	u32 ndst;		/* destinations with at least one */
 	u32 unreachable;	/* of them, (node, dst) pairs with no path */
+	u64 work;		/* mf_froute_work() of f when built */
 };
+
+/* Bounds and scheduling of one build (the kernel's; NULL: none). */
+struct mf_froute_ctl {
+	/* refuse (-E2BIG) before any work a set whose mf_froute_work()
+	 * exceeds this (0: no bound)
+	 */
+	u64 max_work;
+	/* called between bounded pieces of work (at most a destination, or
+	 * 1024 nodes, apart); a non-zero return stops the build with it
+	 * (the kernel: cond_resched(), -EINTR on a fatal signal)
+	 */
+	int (*yield)(void *arg);
+	void *arg;
+};
+
+/* An upper bound on the work of building the routing around f, computed
+ * before it in O(|f| + N) on tori and H_n: per down directed link, the
+ * (node, dst) pairs whose default path uses it (which bounds the nodes the
+ * build visits: every node of U(dst) is such a pair for some link), plus
+ * the destinations it affects.  On tori and H_n a link's pairs depend
+ * only on its port (the routing is translation invariant); on meshes the
+ * bound counts, per destination the link affects, the nodes from which a
+ * shortest path to it may pass through the link's tail (a box).
+ * Returns it, or a value above limit (not exact) once it exceeds limit
+ * (limit 0: none); U64_MAX on -ENOMEM or a bad routing.
+ */
+u64 mf_froute_work(const struct mf_topo *t, u32 routing,
+		   const struct mf_faults *f, u64 limit,
+		   const struct mf_froute_ctl *ctl);
 
 /* Build the exceptions of routing (MESHFABRIC_ROUTE_*, default resolved)
  * around f (NULL or empty: none) on t.  -EINVAL bad routing, -E2BIG above
  * MF_FROUTE_MAX_EXC exceptions, -ENOMEM.  Free with mf_froute_free
- * whatever the result.  Work: O(F * N) next-hop evaluations to find the
- * affected destinations, plus O(deg) per (node, dst) pair whose default
- * path crosses a fault.
+ * whatever the result.  Work: O(deg) per (node, dst) pair whose default
+ * path crosses a fault, plus the destinations each fault affects (found
+ * from per-port tables on tori and H_n, O(N) per fault on meshes).
  */
 int mf_froute_build(struct mf_froute *r, const struct mf_topo *t,
 		    u32 routing, const struct mf_faults *f);
+/* mf_froute_build() bounded and scheduled by ctl (NULL: as it): -E2BIG
+ * before any work if mf_froute_work() exceeds ctl->max_work, ctl->yield's
+ * error if it stops the build (nothing is left: free r as always).
+ */
+int mf_froute_build_ctl(struct mf_froute *r, const struct mf_topo *t,
+			u32 routing, const struct mf_faults *f,
+			const struct mf_froute_ctl *ctl);
 void mf_froute_free(struct mf_froute *r);
 /* Port of cur towards dst; -ENOENT if cur == dst, -EHOSTUNREACH if dst
- * cannot be reached from cur, -EINVAL bad node.
+ * cannot be reached from cur, -EINVAL bad node.  O(log e) for the e
+ * exceptions of dst (the per-destination index), O(1) for a destination
+ * without any.
  */
 int mf_froute_next(const struct mf_froute *r, u32 cur, u32 dst);
 /* The path src .. dst as mf_route_path(); -EHOSTUNREACH if none. */
@@ -83,7 +123,8 @@ int mf_froute_path(const struct mf_froute *r, u32 src, u32 dst, u32 *path,
 /* Bytes of routing state besides the fault-free table. */
 static inline u64 mf_froute_bytes(const struct mf_froute *r)
 {
-	return (u64)r->nexc * sizeof(*r->exc) + sizeof(*r);
+	return (u64)r->nexc * sizeof(*r->exc) + sizeof(*r) +
+	       (r->idx ? ((u64)r->t.nodes + 1) * sizeof(*r->idx) : 0);
 }
 
 /* What mf_sched_repair() did. */

@@ -275,29 +275,11 @@ void mf_link_model(const void *fabric, u64 l, struct mf_link_model *out)
 	out->delay_ns = READ_ONCE(f->links.st[l].delay_ns);
 }
 
-/* Did the loss draw pick one of segs segments (each lost with
- * probability loss / 10^9)?  A GSO frame is lost whole if any of its
- * segments is: the fabric does not split it.  At most MF_LOSS_DRAWS
- * draws per frame and hop (bounded work): a larger frame draws for that
- * many, which loses it a little less often than its segments would.
- */
-#define MF_LOSS_DRAWS	64
-
-static bool mf_link_lost(u32 loss, u32 segs)
-{
-	u32 i;
-
-	if (!loss)
-		return false;
-	for (i = 0; i < min_t(u32, segs, MF_LOSS_DRAWS); i++)
-		if (get_random_u32_below(MESHFABRIC_LOSS_MAX) < loss)
-			return true;
-	return false;
-}
-
 bool mf_link_loses(struct mf_fabric *f, u64 l)
 {
-	if (!mf_link_lost(READ_ONCE(f->links.st[l].loss), 1))
+	u32 loss = READ_ONCE(f->links.st[l].loss);
+
+	if (!loss || get_random_u32_below(MESHFABRIC_LOSS_MAX) >= loss)
 		return false;
 	f->links.row[smp_processor_id()][l].drop_loss++;
 	return true;
@@ -314,7 +296,7 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 	u64 ser = mf_ser_ns(fr->seg_bytes, rate);
 	u64 old, start, end;
 
-	if (mf_link_lost(READ_ONCE(st->loss), fr->segs)) {
+	if (mf_loss_hop(fr, READ_ONCE(st->loss))) {
 		c->drop_loss += fr->segs;
 		*why = MF_DROP_LOSS;
 		return false;

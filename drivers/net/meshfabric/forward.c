@@ -94,9 +94,11 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 			    u32 src, u32 dst, struct sk_buff *skb)
 {
 	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
+	bool rated = READ_ONCE(f->links.rated);
 	u32 np = f->topo.nports, from;
 	struct mf_walk w;
 	enum mf_drop_reason why;
+	u64 l;
 	struct mf_tframe fr = { .surv = U64_MAX };
 	int port;
 
@@ -116,7 +118,10 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 			why = MF_DROP_NODE_GONE;
 			goto drop;
 		}
-		if (!mf_link_reserve(f, (u64)from * np + port, &fr, &why))
+		l = (u64)from * np + port;
+		/* loss only: no slot to reserve, no time to add */
+		if (rated ? !mf_link_reserve(f, l, &fr, &why) :
+			    !mf_link_pass(f, l, &fr, &why))
 			goto drop;
 	}
 	trace_meshfabric_forward(f->id, src, dst, hops, fr.len);

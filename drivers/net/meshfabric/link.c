@@ -13,7 +13,10 @@
  * sent later reaches a shared link earlier (a shorter way there), which
  * then waits behind the earlier-sent one.  The queue limit is checked
  * against the backlog the frame finds: (busy - ready) / its serialisation
- * time frames ahead of it.
+ * time frames ahead of it.  An unlimited link (rate 0) has no busy-until:
+ * it serialises nothing, so no frame waits for it.  Loss: one draw per
+ * frame (mf.h, mf_loss_hop), so a hop costs a bounded number of loads,
+ * one compare-and-exchange (rated links only) and one product.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -182,7 +185,7 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 {
 	const struct mf_topo *t = &f->topo;
 	u32 n0 = 0, n1 = t->nodes, p0 = 0, p1 = t->nports, node, port;
-	bool timed = false;
+	bool timed = false, rated = false;
 	int count = 0;
 	u64 l;
 
@@ -224,9 +227,11 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 	}
 	if (ls->flags & MESHFABRIC_LINK_SWITCHING)
 		WRITE_ONCE(f->links.switching, ls->switching);
-	for (l = 0; l < f->links.n && !timed; l++)
-		timed = f->links.st[l].rate || f->links.st[l].delay_ns ||
-			f->links.st[l].loss;
+	for (l = 0; l < f->links.n && !rated; l++) {
+		rated = f->links.st[l].rate || f->links.st[l].delay_ns;
+		timed |= rated || f->links.st[l].loss;
+	}
+	WRITE_ONCE(f->links.rated, rated);
 	WRITE_ONCE(f->links.timed, timed);
 out:
 	mutex_unlock(&f->lock);
@@ -300,6 +305,20 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 		c->drop_loss += fr->segs;
 		*why = MF_DROP_LOSS;
 		return false;
+	}
+	/* an unlimited link serialises nothing: no frame waits for it (as
+	 * timing.h's free = start + 0, never after a later frame is ready),
+	 * so its busy-until is neither read nor written: a pure loss or
+	 * delay link costs no atomic
+	 */
+	if (!rate) {
+		if (fr->tail + delay > horizon)
+			goto full;
+		c->packets += fr->segs;
+		c->bytes += fr->len;
+		fr->head += delay;
+		fr->tail += delay;
+		return true;
 	}
 	/* a frame that could not arrive within the horizon is refused
 	 * before it takes any time (no time value can then overflow: every

@@ -84,8 +84,9 @@ struct mf_linkctr {
 
 /* A directed link's timing (link.c; the model is the core's timing.h).
  *  - busy: when the link is next free (CLOCK_MONOTONIC ns): the end of
- *    the last slot reserved on it.  Updated lock-free by compare and
- *    exchange (any CPU, any context); read with atomic64_read.
+ *    the last slot reserved on it (links with a rate only: rate 0 is
+ *    unlimited).  Updated lock-free by compare and exchange (any CPU,
+ *    any context); read with atomic64_read.
  *  - rate, delay_ns, queue, loss: written under fabric->lock (LINK_SET)
  *    with WRITE_ONCE, read with READ_ONCE anywhere.  A frame may see one
  *    link's fields from two LINK_SETs at once; each value is valid.
@@ -136,6 +137,7 @@ struct mf_links {
 	 * switching: MESHFABRIC_SWITCH_*.
 	 */
 	bool timed;
+	bool rated;	/* some link has a rate or a delay (else loss only) */
 	u32 switching;
 };
 
@@ -215,6 +217,10 @@ struct mf_tqueue {
 	u32 bytes;		/* truesize queued, <= MESHFABRIC_TIMED_BYTES */
 	bool stopped;		/* teardown: no more frames */
 	struct hrtimer timer;
+	/* Immutable until teardown: who pays for the frames (tqueue.c),
+	 * referenced; NULL: nobody is charged.
+	 */
+	struct mem_cgroup *memcg;
 };
 
 struct mf_owner;
@@ -360,6 +366,11 @@ int mf_fabric_destroy(struct mf_fabric *f);
  */
 int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
 bool mf_fabric_visible(const struct mf_fabric *f);
+/* The truesize of the timed frames waiting in the fabrics of f's owner
+ * (tqueue.c's share), or NULL for the initial namespace's fabrics.  The
+ * account outlives f's frames (teardown drains them before release).
+ */
+atomic_long_t *mf_owner_timed(const struct mf_fabric *f);
 bool mf_fabric_owned(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);
 int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
@@ -430,14 +441,16 @@ static inline void mf_walk_start(const struct mf_rtable *rt,
 /* One hop of a walk begun by mf_walk_start: the port taken, or -1 if dst
  * cannot be reached from w->cur.  Work per hop, whatever the faults: the
  * table's loads, plus where dst has exceptions (its paths cross a link
- * down) a search within them (at most log2(MF_FROUTE_MAX_EXC) steps).
+ * down) and w->cur lies within their span a search within them (at most
+ * log2(MF_FROUTE_MAX_EXC) steps).
  */
 static inline int mf_walk_hop(const struct mf_rtable *rt, const u32 *peer,
 			      const struct mf_fstate *fs, struct mf_walk *w)
 {
 	int port;
 
-	if (likely(!fs) || w->exc.lo == w->exc.hi)
+	if (likely(!fs) || w->exc.lo == w->exc.hi ||
+	    w->cur < w->exc.first || w->cur > w->exc.last)
 		return mf_rt_walk_hop(rt, peer, w);
 	port = mf_froute_exc(&fs->route, &w->exc, w->cur);
 	if (port == -ENOENT)
@@ -546,6 +559,26 @@ void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
  */
 bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 		     enum mf_drop_reason *why);
+/* One hop of fr over link l of a fabric with no rate and no delay on any
+ * link (links.rated false: loss only): its times do not change, so only
+ * the loss draw and the counters: true, or false with *why set (counted
+ * as dropped on l).  Caller has BH disabled.
+ */
+static inline bool mf_link_pass(struct mf_fabric *f, u64 l,
+				struct mf_tframe *fr, enum mf_drop_reason *why)
+{
+	struct mf_linkctr *c = &f->links.row[smp_processor_id()][l];
+
+	if (unlikely(mf_loss_hop(fr, READ_ONCE(f->links.st[l].loss)))) {
+		c->drop_loss += fr->segs;
+		*why = MF_DROP_LOSS;
+		return false;
+	}
+	c->packets += fr->segs;
+	c->bytes += fr->len;
+	return true;
+}
+
 /* LINK_SET's MESHFABRIC_LINK_STATE (ls validated): the links of node
  * and port (MESHFABRIC_ALL: every one) down or up in both directions,
  * the routing around them rebuilt and published; the links changed or a

@@ -531,6 +531,12 @@ void mf_froute_dst(const struct mf_froute *r, u32 dst,
 		d->hi = lower_bound(r->exc + d->lo, r->nexc - d->lo,
 				    key + ((u64)r->t.nodes << EXC_SHIFT)) +
 			d->lo;
+	d->first = 0;
+	d->last = 0;
+	if (d->lo < d->hi) {
+		d->first = (u32)((r->exc[d->lo] >> EXC_SHIFT) - d->base);
+		d->last = (u32)((r->exc[d->hi - 1] >> EXC_SHIFT) - d->base);
+	}
 }
 
 int mf_froute_exc(const struct mf_froute *r, const struct mf_froute_dst *d,

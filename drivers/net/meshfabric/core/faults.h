@@ -80,12 +80,14 @@ int mf_froute_next(const struct mf_froute *r, u32 cur, u32 dst);
 /* The data path's lookup (one frame's walk, O(1) loads per hop where dst
  * has no exception): the exceptions towards one destination, found once
  * per frame, then searched per hop within that range only (at most
- * log2(MF_FROUTE_MAX_EXC) steps).  Where a node has no exception the
- * routing's own next hop applies (the caller's table walk).
+ * log2(MF_FROUTE_MAX_EXC) steps; none for a node outside the span of
+ * their nodes).  Where a node has no exception the routing's own next
+ * hop applies (the caller's table walk).
  */
 struct mf_froute_dst {
 	u64 base;		/* dst * nodes */
 	u32 lo, hi;		/* exc[lo..hi): dst's exceptions */
+	u32 first, last;	/* their nodes span first..last (if any) */
 };
 
 void mf_froute_dst(const struct mf_froute *r, u32 dst,

@@ -139,8 +139,10 @@ static bool mf_kt_within_5sigma(u64 x, u64 n, u64 num, u64 den)
 	u64 mean = div64_u64(n * num, den);
 	u64 d = x > mean ? x - mean : mean - x;
 
-	/* d^2 <= 25 n q (1 - q), both sides times den^2 */
-	return d * d * den * den <= 25 * n * num * (den - num) + 2 * den * den;
+	/* d^2 <= 25 n q (1 - q) = 25 n num (den - num) / den^2 */
+	if (d >= 1U << 16)
+		return false;
+	return d * d <= div64_u64(25 * n * num * (den - num), den * den) + 1;
 }
 
 static void mf_loss_test_draws(struct kunit *test)

@@ -11,11 +11,7 @@ S=${MF_HOP_SECONDS:-2}
 load
 set -- $(mkfabric torus 65536)
 id=$1
-for n in 0 1 32768; do
-	"$IP" netns add hop$n
-	attach "$id" $n hop$n >/dev/null
-	"$IP" -n hop$n link set "mf${id}n$n" up
-done
+hop_nodes "$id" 0 1 32768
 # raw frames for S seconds each: "sent N failed M ns_per_frame T"
 near=$("$IP" netns exec hop0 "$MFCTL" flood "mf${id}n0/$(mac_of "$id" 1)" "$S" 64 | awk '{ print $6 }')
 far=$("$IP" netns exec hop0 "$MFCTL" flood "mf${id}n0/$(mac_of "$id" 32768)" "$S" 64 | awk '{ print $6 }')

@@ -159,6 +159,17 @@ attach() {
 	"$IP" netns exec "$3" "$MFCTL" ioctl "$1" ATTACH node="$2" \
 		${4:+ifname="$4"}
 }
+# hop_nodes ID NODE..: each NODE of fabric ID attached into the
+# namespace hopNODE, its netdev up (bench_hop.sh, test_48)
+hop_nodes() {
+	_id=$1
+	shift
+	for _n in "$@"; do
+		"$IP" netns add "hop$_n"
+		attach "$_id" "$_n" "hop$_n" >/dev/null
+		"$IP" -n "hop$_n" link set "mf${_id}n$_n" up
+	done
+}
 # bad_ioctls MFCTL: the requests of bad_ioctl.tab from MFCTL (mfctl,
 # mfctl32) on a 2x2 torus made for them, each answer against the table's
 bad_ioctls() {

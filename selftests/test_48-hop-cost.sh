@@ -21,11 +21,7 @@ R=${MF_HOP_ROUNDS:-4}
 load
 set -- $(mkfabric mesh 65536)
 id=$1
-for n in 0 1 65534; do
-	"$IP" netns add hop$n
-	attach "$id" $n hop$n >/dev/null
-	"$IP" -n hop$n link set "mf${id}n$n" up
-done
+hop_nodes "$id" 0 1 65534
 dst=$(mac_of "$id" 65534)
 flood() {	# ns per frame of S seconds of frames 0 -> 65534
 	"$IP" netns exec hop0 "$MFCTL" flood "mf${id}n0/$dst" "$S" 64 |

@@ -159,15 +159,15 @@ attach() {
 	"$IP" netns exec "$3" "$MFCTL" ioctl "$1" ATTACH node="$2" \
 		${4:+ifname="$4"}
 }
-# hop_nodes ID NODE..: each NODE of fabric ID attached into the
-# namespace hopNODE, its netdev up (bench_hop.sh, test_48)
+# hop_nodes ID NODE..: each NODE of fabric ID attached into a namespace
+# named as its netdev (mfIDnNODE), the netdev up (bench_hop.sh, test_48)
 hop_nodes() {
 	_id=$1
 	shift
 	for _n in "$@"; do
-		"$IP" netns add "hop$_n"
-		attach "$_id" "$_n" "hop$_n" >/dev/null
-		"$IP" -n "hop$_n" link set "mf${_id}n$_n" up
+		"$IP" netns add "mf${_id}n$_n"
+		attach "$_id" "$_n" "mf${_id}n$_n" >/dev/null
+		"$IP" -n "mf${_id}n$_n" link set "mf${_id}n$_n" up
 	done
 }
 # bad_ioctls MFCTL: the requests of bad_ioctl.tab from MFCTL (mfctl,

@@ -170,6 +170,11 @@ hop_nodes() {
 		"$IP" -n "mf${_id}n$_n" link set "mf${_id}n$_n" up
 	done
 }
+# least VAR VALUE: VAR becomes VALUE if it is empty or larger
+least() {
+	eval "_o=\$$1"
+	[ -z "$_o" ] || [ "$2" -lt "$_o" ] && eval "$1=$2"
+}
 # bad_ioctls MFCTL: the requests of bad_ioctl.tab from MFCTL (mfctl,
 # mfctl32) on a 2x2 torus made for them, each answer against the table's
 bad_ioctls() {

@@ -34,10 +34,6 @@ check_eq "the path 0 -> 65534 has 65534 hops" "$((hops - 1))" 65534
 check "B: a link down off the path" "$MF" link set "mf$b" 65534 x+ down
 hops=$(path "mf$b" 0 65534 | wc -w)
 check_eq "B: the path 0 -> 65534 still has 65534 hops" "$((hops - 1))" 65534
-least() {	# least VAR VALUE: VAR = min(VAR, VALUE)
-	eval "_o=\$$1"
-	[ -z "$_o" ] || [ "$2" -lt "$_o" ] && eval "$1=$2"
-}
 untimed= down= lossy= both=
 for r in $(seq "$R"); do
 	for f in $a $b; do "$MF" link set "mf$f" all all loss 0 >/dev/null; done

@@ -41,8 +41,9 @@
  */
 #define MF_TQ_BUDGET	256
 
-/* The bytes of a charged copy in its linear part (headers: what
- * eth_type_trans and the stack pull at delivery); the rest in pages.
+/* The bytes of a charged copy in its linear part when the frame does not
+ * fit one page's kmalloc (headers: what eth_type_trans and the stack
+ * pull at delivery); the rest in pages.
  */
 #define MF_TQ_COPY_HEAD	256
 
@@ -123,9 +124,10 @@ static bool mf_tq_charge(struct mf_fabric *f, struct mf_tq_cb *cb)
 }
 
 /* A copy of skb in memory allocated with gfp (charged to the active
- * memory cgroup): MF_TQ_COPY_HEAD bytes linear, the rest in pages; the
- * same headroom, so the header offsets copied stay right.  NULL if the
- * allocation fails (the cgroup is at its limit).
+ * memory cgroup): linear if it fits one page's kmalloc (a slab object:
+ * cheaper than a page), else MF_TQ_COPY_HEAD bytes linear and the rest
+ * in pages; the same headroom, so the header offsets copied stay right.
+ * NULL if the allocation fails (the cgroup is at its limit).
  */
 static struct sk_buff *mf_tq_copy(const struct sk_buff *skb, gfp_t gfp)
 {
@@ -135,6 +137,8 @@ static struct sk_buff *mf_tq_copy(const struct sk_buff *skb, gfp_t gfp)
 	u32 off = hlen;
 	int err, i;
 
+	if (room + skb->len <= SKB_WITH_OVERHEAD(PAGE_SIZE))
+		hlen = skb->len;
 	n = alloc_skb_with_frags(room + hlen, skb->len - hlen, 0, &err, gfp);
 	if (!n)
 		return NULL;

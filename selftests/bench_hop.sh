@@ -11,14 +11,10 @@ S=${MF_HOP_SECONDS:-2}
 load
 set -- $(mkfabric torus 65536)
 id=$1
-for n in 0 1 32768; do
-	"$IP" netns add hop$n
-	attach "$id" $n hop$n >/dev/null
-	"$IP" -n hop$n link set "mf${id}n$n" up
-done
+hop_nodes "$id" 0 1 32768
 # raw frames for S seconds each: "sent N failed M ns_per_frame T"
-near=$("$IP" netns exec hop0 "$MFCTL" flood "mf${id}n0/$(mac_of "$id" 1)" "$S" 64 | awk '{ print $6 }')
-far=$("$IP" netns exec hop0 "$MFCTL" flood "mf${id}n0/$(mac_of "$id" 32768)" "$S" 64 | awk '{ print $6 }')
+near=$("$IP" netns exec "mf${id}n0" "$MFCTL" flood "mf${id}n0/$(mac_of "$id" 1)" "$S" 64 | awk '{ print $6 }')
+far=$("$IP" netns exec "mf${id}n0" "$MFCTL" flood "mf${id}n0/$(mac_of "$id" 32768)" "$S" 64 | awk '{ print $6 }')
 pk=$(links "mf$id" | awk '$1 == 16384 && $2 == 16385 { print $3 }')
 echo "# ring of 65536 nodes, $S s of frames each:" \
 	"1 hop $near ns/frame, 32768 hops $far ns/frame"

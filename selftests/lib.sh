@@ -159,6 +159,22 @@ attach() {
 	"$IP" netns exec "$3" "$MFCTL" ioctl "$1" ATTACH node="$2" \
 		${4:+ifname="$4"}
 }
+# hop_nodes ID NODE..: each NODE of fabric ID attached into a namespace
+# named as its netdev (mfIDnNODE), the netdev up (bench_hop.sh, test_48)
+hop_nodes() {
+	_id=$1
+	shift
+	for _n in "$@"; do
+		"$IP" netns add "mf${_id}n$_n"
+		attach "$_id" "$_n" "mf${_id}n$_n" >/dev/null
+		"$IP" -n "mf${_id}n$_n" link set "mf${_id}n$_n" up
+	done
+}
+# least VAR VALUE: VAR becomes VALUE if it is empty or larger
+least() {
+	eval "_o=\$$1"
+	[ -z "$_o" ] || [ "$2" -lt "$_o" ] && eval "$1=$2"
+}
 # bad_ioctls MFCTL: the requests of bad_ioctl.tab from MFCTL (mfctl,
 # mfctl32) on a 2x2 torus made for them, each answer against the table's
 bad_ioctls() {

@@ -298,6 +298,32 @@ static void test_no_faults_unchanged(void)
 /* Hundreds of seeded random fault sets on meshes, tori and H_n, every
  * routing: every pair against BFS of the surviving graph.
  */
+/* The data path's lookup (mf_froute_dst once per destination, then
+ * mf_froute_exc per node, the routing's own hop where it finds none)
+ * against mf_froute_next (checked against BFS by check_routes) for every
+ * pair: the number of pairs that differ.
+ */
+static u32 check_dst_lookup(const struct mf_topo *t, u32 rt,
+			    const struct mf_froute *r)
+{
+	struct mf_froute_dst d;
+	u32 a, b, bad = 0;
+	int got;
+
+	for (b = 0; b < t->nodes; b++) {
+		mf_froute_dst(r, b, &d);
+		for (a = 0; a < t->nodes; a++) {
+			if (a == b)
+				continue;
+			got = mf_froute_exc(r, &d, a);
+			if (got == -ENOENT)
+				got = mf_route_next(t, rt, a, b);
+			bad += got != mf_froute_next(r, a, b);
+		}
+	}
+	return bad;
+}
+
 static void test_random_fault_routes(void)
 {
 	u32 i, rt, seed, instances = 0, unreach = 0, bad = 0, k, n = 0;
@@ -324,6 +350,7 @@ static void test_random_fault_routes(void)
 					add_node(&f, &d, &t, rnd(t.nodes));
 				EXPECT_EQ(mf_froute_build(&r, &t, rt, &f), 0);
 				unreach += check_routes(&t, rt, &r, &d, &bad);
+				bad += check_dst_lookup(&t, rt, &r);
 				instances++;
 				mf_froute_free(&r);
 				mf_faults_free(&f);

@@ -71,6 +71,7 @@ struct mf_owner {
 	u32 fabrics;
 	u64 nodes;
 	u64 bytes;
+	atomic_long_t timed;	/* tqueue.c's, lock-free: mf_owner_timed */
 };
 
 static DEFINE_MUTEX(mf_fabrics_lock);
@@ -124,6 +125,13 @@ found:
 		mf_userns_fabrics++;
 	f->quota = o;
 	return 0;
+}
+
+atomic_long_t *mf_owner_timed(const struct mf_fabric *f)
+{
+	struct mf_owner *o = f->quota;
+
+	return o && o->ns != &init_user_ns ? &o->timed : NULL;
 }
 
 static void mf_owner_uncharge(struct mf_fabric *f)

@@ -41,16 +41,15 @@ static int mf_forward_walk(struct mf_fabric *f, const struct mf_fstate *fs,
 			   unsigned int len, enum mf_drop_reason *why)
 {
 	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
-	struct mf_walk w = { .cur = src };
 	u32 np = f->topo.nports;
+	struct mf_walk w;
 	u32 from;
 	int port;
 
-	if (!fs)
-		mf_rt_walk_start(&f->rt, src, dst, &w);
+	mf_walk_start(&f->rt, fs, src, dst, &w);
 	while (w.cur != dst) {
 		from = w.cur;
-		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w, dst);
+		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w);
 		if (unlikely(port < 0)) {
 			*why = MF_DROP_LINK_DOWN;
 			return -1;
@@ -95,21 +94,22 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 			    u32 src, u32 dst, struct sk_buff *skb)
 {
 	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
-	struct mf_walk w = { .cur = src };
+	bool rated = READ_ONCE(f->links.rated);
 	u32 np = f->topo.nports, from;
+	struct mf_walk w;
 	enum mf_drop_reason why;
-	struct mf_tframe fr;
+	u64 l;
+	struct mf_tframe fr = { .surv = U64_MAX };
 	int port;
 
 	mf_frame_size(skb, &fr);
 	fr.sent = ktime_get_ns();
 	fr.head = fr.sent;
 	fr.tail = fr.sent;
-	if (!fs)
-		mf_rt_walk_start(&f->rt, src, dst, &w);
+	mf_walk_start(&f->rt, fs, src, dst, &w);
 	while (w.cur != dst) {
 		from = w.cur;
-		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w, dst);
+		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w);
 		if (port < 0) {
 			why = MF_DROP_LINK_DOWN;
 			goto drop;
@@ -118,7 +118,10 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 			why = MF_DROP_NODE_GONE;
 			goto drop;
 		}
-		if (!mf_link_reserve(f, (u64)from * np + port, &fr, &why))
+		l = (u64)from * np + port;
+		/* loss only: no slot to reserve, no time to add */
+		if (rated ? !mf_link_reserve(f, l, &fr, &why) :
+			    !mf_link_pass(f, l, &fr, &why))
 			goto drop;
 	}
 	trace_meshfabric_forward(f->id, src, dst, hops, fr.len);

@@ -13,7 +13,10 @@
  * sent later reaches a shared link earlier (a shorter way there), which
  * then waits behind the earlier-sent one.  The queue limit is checked
  * against the backlog the frame finds: (busy - ready) / its serialisation
- * time frames ahead of it.
+ * time frames ahead of it.  An unlimited link (rate 0) has no busy-until:
+ * it serialises nothing, so no frame waits for it.  Loss: one draw per
+ * frame (mf.h, mf_loss_hop), so a hop costs a bounded number of loads,
+ * one compare-and-exchange (rated links only) and one product.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -265,7 +268,7 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 {
 	const struct mf_topo *t = &f->topo;
 	u32 n0 = 0, n1 = t->nodes, p0 = 0, p1 = t->nports, node, port;
-	bool timed = false;
+	bool timed = false, rated = false;
 	int count = 0;
 	u64 l;
 
@@ -326,9 +329,11 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 	}
 	if (ls->flags & MESHFABRIC_LINK_SWITCHING)
 		WRITE_ONCE(f->links.switching, ls->switching);
-	for (l = 0; l < f->links.n && !timed; l++)
-		timed = f->links.st[l].rate || f->links.st[l].delay_ns ||
-			f->links.st[l].loss;
+	for (l = 0; l < f->links.n && !rated; l++) {
+		rated = f->links.st[l].rate || f->links.st[l].delay_ns;
+		timed |= rated || f->links.st[l].loss;
+	}
+	WRITE_ONCE(f->links.rated, rated);
 	WRITE_ONCE(f->links.timed, timed);
 out:
 	mutex_unlock(&f->lock);
@@ -377,29 +382,11 @@ void mf_link_model(const void *fabric, u64 l, struct mf_link_model *out)
 	out->delay_ns = READ_ONCE(f->links.st[l].delay_ns);
 }
 
-/* Did the loss draw pick one of segs segments (each lost with
- * probability loss / 10^9)?  A GSO frame is lost whole if any of its
- * segments is: the fabric does not split it.  At most MF_LOSS_DRAWS
- * draws per frame and hop (bounded work): a larger frame draws for that
- * many, which loses it a little less often than its segments would.
- */
-#define MF_LOSS_DRAWS	64
-
-static bool mf_link_lost(u32 loss, u32 segs)
-{
-	u32 i;
-
-	if (!loss)
-		return false;
-	for (i = 0; i < min_t(u32, segs, MF_LOSS_DRAWS); i++)
-		if (get_random_u32_below(MESHFABRIC_LOSS_MAX) < loss)
-			return true;
-	return false;
-}
-
 bool mf_link_loses(struct mf_fabric *f, u64 l)
 {
-	if (!mf_link_lost(READ_ONCE(f->links.st[l].loss), 1))
+	u32 loss = READ_ONCE(f->links.st[l].loss);
+
+	if (!loss || get_random_u32_below(MESHFABRIC_LOSS_MAX) >= loss)
 		return false;
 	f->links.row[smp_processor_id()][l].drop_loss++;
 	return true;
@@ -416,10 +403,24 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 	u64 ser = mf_ser_ns(fr->seg_bytes, rate);
 	u64 old, start, end;
 
-	if (mf_link_lost(READ_ONCE(st->loss), fr->segs)) {
+	if (mf_loss_hop(fr, READ_ONCE(st->loss))) {
 		c->drop_loss += fr->segs;
 		*why = MF_DROP_LOSS;
 		return false;
+	}
+	/* an unlimited link serialises nothing: no frame waits for it (as
+	 * timing.h's free = start + 0, never after a later frame is ready),
+	 * so its busy-until is neither read nor written: a pure loss or
+	 * delay link costs no atomic
+	 */
+	if (!rate) {
+		if (fr->tail + delay > horizon)
+			goto full;
+		c->packets += fr->segs;
+		c->bytes += fr->len;
+		fr->head += delay;
+		fr->tail += delay;
+		return true;
 	}
 	/* a frame that could not arrive within the horizon is refused
 	 * before it takes any time (no time value can then overflow: every

@@ -28,6 +28,8 @@
 #include <linux/smp.h>
 #include <linux/hrtimer.h>
 #include <linux/rbtree.h>
+#include <linux/math64.h>
+#include <linux/random.h>
 #include <linux/meshfabric.h>
 #include "compat.h"
 
@@ -83,8 +85,9 @@ struct mf_linkctr {
 
 /* A directed link's timing (link.c; the model is the core's timing.h).
  *  - busy: when the link is next free (CLOCK_MONOTONIC ns): the end of
- *    the last slot reserved on it.  Updated lock-free by compare and
- *    exchange (any CPU, any context); read with atomic64_read.
+ *    the last slot reserved on it (links with a rate only: rate 0 is
+ *    unlimited).  Updated lock-free by compare and exchange (any CPU,
+ *    any context); read with atomic64_read.
  *  - rate, delay_ns, queue, loss: written under fabric->lock (LINK_SET)
  *    with WRITE_ONCE, read with READ_ONCE anywhere.  A frame may see one
  *    link's fields from two LINK_SETs at once; each value is valid.
@@ -142,6 +145,7 @@ struct mf_links {
 	 * switching: MESHFABRIC_SWITCH_*.
 	 */
 	bool timed;
+	bool rated;	/* some link has a rate or a delay (else loss only) */
 	u32 switching;
 };
 
@@ -171,6 +175,7 @@ struct mf_rtable {
 struct mf_walk {
 	u32 cur;
 	u64 key;
+	struct mf_froute_dst exc;	/* with links down: dst's exceptions */
 };
 
 #define MF_SCHED_CACHE	8	/* (algo, source) schedules kept per fabric */
@@ -220,6 +225,10 @@ struct mf_tqueue {
 	u32 bytes;		/* truesize queued, <= MESHFABRIC_TIMED_BYTES */
 	bool stopped;		/* teardown: no more frames */
 	struct hrtimer timer;
+	/* Immutable until teardown: who pays for the frames (tqueue.c),
+	 * referenced; NULL: nobody is charged.
+	 */
+	struct mem_cgroup *memcg;
 };
 
 struct mf_owner;
@@ -365,6 +374,11 @@ int mf_fabric_destroy(struct mf_fabric *f);
  */
 int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
 bool mf_fabric_visible(const struct mf_fabric *f);
+/* The truesize of the timed frames waiting in the fabrics of f's owner
+ * (tqueue.c's share), or NULL for the initial namespace's fabrics.  The
+ * account outlives f's frames (teardown drains them before release).
+ */
+atomic_long_t *mf_owner_timed(const struct mf_fabric *f);
 bool mf_fabric_owned(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);
 int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
@@ -390,14 +404,14 @@ void mf_rt_free(struct mf_rtable *rt);
 void mf_rt_walk_start(const struct mf_rtable *rt, u32 src, u32 dst,
 		      struct mf_walk *w);
 
-/* One hop of a walk: the port taken (the link is cur * nports + port),
- * w->cur becomes the next node.  Table loads only.
+/* Take port from w->cur: w->cur becomes the next node and the key
+ * follows it, whichever port it is (the table's, or a fault detour's).
  */
-static inline u32 mf_rt_walk_hop(const struct mf_rtable *rt, const u32 *peer,
-				 struct mf_walk *w)
+static inline void mf_rt_walk_take(const struct mf_rtable *rt,
+				   const u32 *peer, struct mf_walk *w,
+				   u32 port)
 {
 	u32 np = rt->topo->nports;
-	u32 port = rt->next[w->key];
 
 	/* the reverse of every port is port ^ 1 (topo.h's numbering) */
 	if (rt->by_offset)
@@ -405,26 +419,53 @@ static inline u32 mf_rt_walk_hop(const struct mf_rtable *rt, const u32 *peer,
 	else
 		w->key -= rt->kmove[port];
 	w->cur = peer[(u64)w->cur * np + port];
+}
+
+/* One hop of a walk: the port taken (the link is cur * nports + port),
+ * w->cur becomes the next node.  Table loads only.
+ */
+static inline u32 mf_rt_walk_hop(const struct mf_rtable *rt, const u32 *peer,
+				 struct mf_walk *w)
+{
+	u32 port = rt->next[w->key];
+
+	mf_rt_walk_take(rt, peer, w, port);
 	return port;
 }
 
-/* One hop of a walk towards dst on a fabric whose links fs has down
- * (NULL: none, the table walk): the port taken, or -1 if dst cannot be
- * reached from w->cur.  With fs, mf_rt_walk_start is not needed (the
- * core's fault routing: the homogeneous next hop or an exception).
+/* Start a walk from src to dst (src != dst) on a fabric whose links fs
+ * has down (NULL: none): the table's key, and dst's exceptions once.
+ */
+static inline void mf_walk_start(const struct mf_rtable *rt,
+				 const struct mf_fstate *fs, u32 src, u32 dst,
+				 struct mf_walk *w)
+{
+	w->cur = src;
+	mf_rt_walk_start(rt, src, dst, w);
+	if (fs)
+		mf_froute_dst(&fs->route, dst, &w->exc);
+}
+
+/* One hop of a walk begun by mf_walk_start: the port taken, or -1 if dst
+ * cannot be reached from w->cur.  Work per hop, whatever the faults: the
+ * table's loads, plus where dst has exceptions (its paths cross a link
+ * down) and w->cur lies within their span a search within them (at most
+ * log2(MF_FROUTE_MAX_EXC) steps).
  */
 static inline int mf_walk_hop(const struct mf_rtable *rt, const u32 *peer,
-			      const struct mf_fstate *fs, struct mf_walk *w,
-			      u32 dst)
+			      const struct mf_fstate *fs, struct mf_walk *w)
 {
 	int port;
 
-	if (likely(!fs))
+	if (likely(!fs) || w->exc.lo == w->exc.hi ||
+	    w->cur < w->exc.first || w->cur > w->exc.last)
 		return mf_rt_walk_hop(rt, peer, w);
-	port = mf_froute_next(&fs->route, w->cur, dst);
+	port = mf_froute_exc(&fs->route, &w->exc, w->cur);
+	if (port == -ENOENT)
+		return mf_rt_walk_hop(rt, peer, w);
 	if (port < 0)
 		return -1;
-	w->cur = peer[(u64)w->cur * rt->topo->nports + port];
+	mf_rt_walk_take(rt, peer, w, port);
 	return port;
 }
 
@@ -449,7 +490,67 @@ struct mf_tframe {
 	u32 segs;
 	u32 seg_bytes;
 	u32 len;		/* skb->len, for the byte counters */
+	/* the loss draw (mf_loss_hop): drawn at the first lossy link */
+	bool drawn;
+	u32 memo_loss;		/* the last lossy link's loss, */
+	u64 memo_pass;		/* and mf_loss_pass(it, segs) */
+	u64 draw;		/* uniform in [0, 2^64) */
+	u64 surv;		/* chance it crossed every link so far */
 };
+
+/* The loss model of timed links: each segment of a frame is lost on a
+ * link with probability loss / 10^9, independently; a GSO frame is lost
+ * whole if any of its segments is (the fabric does not split it).  So a
+ * frame of s segments crosses links 1..k with probability
+ *   S_k = prod (1 - p_i)^s,
+ * and it is decided by one uniform draw U per frame: lost on the first
+ * link k with U >= S_k (P = S_(k-1) - S_k: exactly the model's).  Per
+ * lossy hop: one 64x64 -> 128-bit multiplication, plus an O(log s)
+ * power where its loss differs from the previous lossy link's; no draw.
+ * Probabilities are fractions of 2^64 (U64_MAX stands for 1), truncated:
+ * each product errs by at most 2^-64.
+ */
+
+/* 2^64 (1 - loss / 10^9), the chance one segment crosses (loss > 0). */
+static inline u64 mf_loss_pass(u32 loss)
+{
+	if (loss >= MESHFABRIC_LOSS_MAX)
+		return 0;
+	/* 2^64 / 10^9 = 18446744073.709551616: loss * 2^64 / 10^9, floor */
+	return -((u64)loss * 18446744073ULL +
+		 div_u64((u64)loss * 709551616ULL, MESHFABRIC_LOSS_MAX));
+}
+
+/* pass^segs (segs >= 1), by squaring: at most 2 log2(segs) products. */
+static inline u64 mf_loss_pow(u64 pass, u32 segs)
+{
+	u64 r = U64_MAX;
+
+	for (; segs; segs >>= 1) {
+		if (segs & 1)
+			r = r == U64_MAX ? pass : mul_u64_u64_shr(r, pass, 64);
+		if (segs > 1)
+			pass = mul_u64_u64_shr(pass, pass, 64);
+	}
+	return r;
+}
+
+/* Does fr get lost on a link of this loss?  Bounded work (above). */
+static inline bool mf_loss_hop(struct mf_tframe *fr, u32 loss)
+{
+	if (!loss)
+		return false;
+	if (loss != fr->memo_loss) {
+		fr->memo_loss = loss;
+		fr->memo_pass = mf_loss_pow(mf_loss_pass(loss), fr->segs);
+	}
+	if (!fr->drawn) {
+		fr->draw = get_random_u64();
+		fr->drawn = true;
+	}
+	fr->surv = mul_u64_u64_shr(fr->surv, fr->memo_pass, 64);
+	return fr->draw >= fr->surv;
+}
 
 /* Set every link to the defaults of an untimed fabric. */
 void mf_links_defaults(struct mf_fabric *f);
@@ -466,6 +567,26 @@ void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
  */
 bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 		     enum mf_drop_reason *why);
+/* One hop of fr over link l of a fabric with no rate and no delay on any
+ * link (links.rated false: loss only): its times do not change, so only
+ * the loss draw and the counters: true, or false with *why set (counted
+ * as dropped on l).  Caller has BH disabled.
+ */
+static inline bool mf_link_pass(struct mf_fabric *f, u64 l,
+				struct mf_tframe *fr, enum mf_drop_reason *why)
+{
+	struct mf_linkctr *c = &f->links.row[smp_processor_id()][l];
+
+	if (unlikely(mf_loss_hop(fr, READ_ONCE(f->links.st[l].loss)))) {
+		c->drop_loss += fr->segs;
+		*why = MF_DROP_LOSS;
+		return false;
+	}
+	c->packets += fr->segs;
+	c->bytes += fr->len;
+	return true;
+}
+
 /* LINK_SET's MESHFABRIC_LINK_STATE (ls validated): the links of node
  * and port (MESHFABRIC_ALL: every one) down or up in both directions,
  * the routing around them rebuilt and published; the links changed or a

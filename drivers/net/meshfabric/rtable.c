@@ -123,18 +123,17 @@ int mf_rt_path(const struct mf_fabric *f, u32 src, u32 dst, u32 *path,
 	const struct mf_fstate *fs = rcu_dereference(f->fstate);
 	/* around links down a path may exceed the diameter */
 	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
-	struct mf_walk w = { .cur = src };
+	struct mf_walk w;
 
 	if (path && max)
 		path[0] = src;
 	if (src == dst)
 		return 0;
-	if (!fs)
-		mf_rt_walk_start(&f->rt, src, dst, &w);
+	mf_walk_start(&f->rt, fs, src, dst, &w);
 	while (w.cur != dst) {
 		if (hops >= limit)
 			return -EINVAL;	/* a routing bug: never loop */
-		if (mf_walk_hop(&f->rt, f->links.peer, fs, &w, dst) < 0)
+		if (mf_walk_hop(&f->rt, f->links.peer, fs, &w) < 0)
 			return -EHOSTUNREACH;
 		hops++;
 		if (path && hops < max)

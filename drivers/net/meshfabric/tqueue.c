@@ -7,9 +7,23 @@
  * netem's tfifo, and one soft hrtimer set to the earliest arrival, as
  * sch_fq's watchdog: one timer per fabric, never one per frame or hop.
  *
- * Frames are orphaned and scrubbed at enqueue (as bcast.c's queue): a
- * frame on its way pins no socket, and the queue is bounded by
- * MESHFABRIC_TIMED_BYTES of truesize instead of the senders' buffers.
+ * Who pays (issue 21): a waiting frame is charged to the memory cgroup
+ * of its fabric's creator (tq->memcg).  At enqueue it is copied into
+ * memory allocated with __GFP_ACCOUNT in that cgroup's scope
+ * (set_active_memcg: the exported way on 6.1, where sockets' own
+ * mem_cgroup_charge_skmem is not exported; still there on 6.12+), the
+ * sender's skb freed at once: so the frame pins no socket and nobody
+ * else's memory, a cgroup at its limit refuses it (GFP_NOWAIT, no
+ * __GFP_HIGH: no overcharge) and the charge ends when the frame is freed
+ * wherever (delivered, dropped, or at teardown).  A creator in the root
+ * cgroup, or a kernel without memcg, is charged nothing: no copy then,
+ * the frame is orphaned and scrubbed as bcast.c's queue.
+ * Shares, in truesize, so that no owner starves another (uapi):
+ * MESHFABRIC_TIMED_BYTES per fabric, MESHFABRIC_TIMED_OWNER per owner
+ * (fabric.c's account) other than the initial namespace,
+ * MESHFABRIC_TIMED_USERNS for all such owners together (so the initial
+ * namespace's fabrics always keep the rest of the pool), and
+ * MESHFABRIC_TIMED_TOTAL for all.
  * Timer rule: the timer is (re)armed only under tq->lock, by an enqueue
  * that becomes the earliest frame or by the callback for the frames left,
  * so it always fires at or before the earliest arrival.
@@ -17,6 +31,8 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/etherdevice.h>
+#include <linux/memcontrol.h>
+#include <linux/sched/mm.h>
 #include "mf.h"
 #include "trace.h"
 
@@ -25,15 +41,24 @@
  */
 #define MF_TQ_BUDGET	256
 
-/* Truesize of the frames waiting in every fabric (uapi's
- * MESHFABRIC_TIMED_TOTAL bounds it).
+/* The bytes of a charged copy in its linear part when the frame does not
+ * fit one page's kmalloc (headers: what eth_type_trans and the stack
+ * pull at delivery); the rest in pages.
+ */
+#define MF_TQ_COPY_HEAD	256
+
+/* Truesize of the frames waiting in every fabric, and in the fabrics of
+ * owners other than the initial namespace (uapi's MESHFABRIC_TIMED_TOTAL
+ * and MESHFABRIC_TIMED_USERNS bound them).
  */
 static atomic_long_t mf_tq_total = ATOMIC_LONG_INIT(0);
+static atomic_long_t mf_tq_userns = ATOMIC_LONG_INIT(0);
 
 struct mf_tq_cb {
 	u64 time;		/* arrival, CLOCK_MONOTONIC ns */
 	u32 dst;		/* node */
 	u32 size;		/* truesize charged */
+	atomic_long_t *share;	/* the owner's (fabric.c), or NULL */
 };
 
 static struct mf_tq_cb *mf_tq_cb(struct sk_buff *skb)
@@ -57,6 +82,114 @@ static void mf_tq_arm(struct mf_tqueue *tq, u64 not_before)
 		      HRTIMER_MODE_ABS_SOFT);
 }
 
+/* Add n to *c unless that passes max. */
+static bool mf_tq_take(atomic_long_t *c, long n, long max)
+{
+	if (atomic_long_add_return(n, c) <= max)
+		return true;
+	atomic_long_sub(n, c);
+	return false;
+}
+
+/* Give back what mf_tq_charge took for a frame. */
+static void mf_tq_uncharge(const struct mf_tq_cb *cb)
+{
+	atomic_long_sub(cb->size, &mf_tq_total);
+	if (cb->share) {
+		atomic_long_sub(cb->size, &mf_tq_userns);
+		atomic_long_sub(cb->size, cb->share);
+	}
+}
+
+/* Take a frame's truesize from the pools (the fabric's is under lock,
+ * in mf_tq_enqueue): false if one is full.
+ */
+static bool mf_tq_charge(struct mf_fabric *f, struct mf_tq_cb *cb)
+{
+	cb->share = mf_owner_timed(f);
+	if (!mf_tq_take(&mf_tq_total, cb->size, MESHFABRIC_TIMED_TOTAL))
+		return false;
+	if (!cb->share)
+		return true;
+	if (!mf_tq_take(&mf_tq_userns, cb->size, MESHFABRIC_TIMED_USERNS)) {
+		atomic_long_sub(cb->size, &mf_tq_total);
+		return false;
+	}
+	if (!mf_tq_take(cb->share, cb->size, MESHFABRIC_TIMED_OWNER)) {
+		atomic_long_sub(cb->size, &mf_tq_userns);
+		atomic_long_sub(cb->size, &mf_tq_total);
+		return false;
+	}
+	return true;
+}
+
+/* A copy of skb in memory allocated with gfp (charged to the active
+ * memory cgroup): linear if it fits one page's kmalloc (a slab object:
+ * cheaper than a page), else MF_TQ_COPY_HEAD bytes linear and the rest
+ * in pages; the same headroom, so the header offsets copied stay right.
+ * NULL if the allocation fails (the cgroup is at its limit).
+ */
+static struct sk_buff *mf_tq_copy(const struct sk_buff *skb, gfp_t gfp)
+{
+	u32 room = skb_headroom(skb), hlen = min(skb->len, MF_TQ_COPY_HEAD);
+	struct sk_buff *n;
+	skb_frag_t *frag;
+	u32 off = hlen;
+	int err, i;
+
+	if (room + skb->len <= SKB_WITH_OVERHEAD(PAGE_SIZE))
+		hlen = skb->len;
+	n = alloc_skb_with_frags(room + hlen, skb->len - hlen, 0, &err, gfp);
+	if (!n)
+		return NULL;
+	skb_reserve(n, room);
+	skb_put(n, hlen);
+	n->data_len = skb->len - hlen;
+	n->len += n->data_len;
+	if (skb_copy_bits(skb, 0, n->data, hlen))
+		goto fail;
+	for (i = 0; i < skb_shinfo(n)->nr_frags; i++) {
+		frag = &skb_shinfo(n)->frags[i];
+		if (skb_copy_bits(skb, off, skb_frag_address(frag),
+				  skb_frag_size(frag)))
+			goto fail;
+		off += skb_frag_size(frag);
+	}
+	skb_copy_header(n, skb);
+	return n;
+fail:
+	kfree_skb(n);
+	return NULL;
+}
+
+/* skb as it waits: a copy charged to tq->memcg, or skb itself orphaned
+ * when there is no cgroup to charge; NULL (skb freed) if neither can be.
+ */
+static struct sk_buff *mf_tq_own(struct mf_tqueue *tq, struct sk_buff *skb)
+{
+	struct mem_cgroup *old;
+	struct sk_buff *n;
+
+	if (!tq->memcg) {
+		skb_orphan(skb);
+		/* zerocopy pages would hold the sender's socket until
+		 * arrival
+		 */
+		if (!skb_orphan_frags_rx(skb, GFP_ATOMIC))
+			return skb;
+		kfree_skb(skb);
+		return NULL;
+	}
+	old = set_active_memcg(tq->memcg);
+	n = mf_tq_copy(skb, GFP_NOWAIT | __GFP_ACCOUNT | __GFP_NOWARN);
+	set_active_memcg(old);
+	if (n)
+		consume_skb(skb);
+	else
+		kfree_skb(skb);
+	return n;
+}
+
 bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 		   u64 when)
 {
@@ -65,27 +198,22 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 	struct mf_tq_cb *cb;
 	bool leftmost = true;
 
-	skb_orphan(skb);
-	/* zerocopy pages would hold the sender's socket until arrival */
-	if (skb_orphan_frags_rx(skb, GFP_ATOMIC)) {
-		kfree_skb(skb);
+	skb = mf_tq_own(tq, skb);
+	if (!skb)
 		return false;
-	}
 	skb_scrub_packet(skb, true);
 	cb = mf_tq_cb(skb);
 	cb->time = when;
 	cb->dst = dst;
 	cb->size = skb->truesize;
-	if (atomic_long_add_return(cb->size, &mf_tq_total) >
-	    MESHFABRIC_TIMED_TOTAL) {
-		atomic_long_sub(cb->size, &mf_tq_total);
+	if (!mf_tq_charge(f, cb)) {
 		kfree_skb(skb);
 		return false;
 	}
 	spin_lock_bh(&tq->lock);
 	if (tq->stopped || tq->bytes + cb->size > MESHFABRIC_TIMED_BYTES) {
 		spin_unlock_bh(&tq->lock);
-		atomic_long_sub(cb->size, &mf_tq_total);
+		mf_tq_uncharge(cb);
 		kfree_skb(skb);
 		return false;
 	}
@@ -145,7 +273,7 @@ static enum hrtimer_restart mf_tq_fire(struct hrtimer *timer)
 			break;
 		rb_erase_cached(first, &tq->tree);
 		tq->bytes -= mf_tq_cb(skb)->size;
-		atomic_long_sub(mf_tq_cb(skb)->size, &mf_tq_total);
+		mf_tq_uncharge(mf_tq_cb(skb));
 		skb->dev = NULL;	/* it shared rbnode's memory */
 		skb->next = NULL;
 		*tail = skb;
@@ -164,12 +292,32 @@ static enum hrtimer_restart mf_tq_fire(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
+/* The memory cgroup that pays for the frames of a fabric the caller
+ * creates: the caller's (referenced), or NULL if none is charged (no
+ * memcg, or the root cgroup, which kernel memory is never charged to).
+ */
+static struct mem_cgroup *mf_tq_memcg(void)
+{
+#ifdef CONFIG_MEMCG
+	struct mem_cgroup *memcg = get_mem_cgroup_from_mm(current->mm);
+
+	if (memcg && !memcg->css.parent) {
+		mem_cgroup_put(memcg);
+		memcg = NULL;
+	}
+	return memcg;
+#else
+	return NULL;
+#endif
+}
+
 void mf_tq_init(struct mf_fabric *f)
 {
 	struct mf_tqueue *tq = &f->tq;
 
 	spin_lock_init(&tq->lock);
 	tq->tree = RB_ROOT_CACHED;
+	tq->memcg = mf_tq_memcg();
 	hrtimer_setup(&tq->timer, mf_tq_fire, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_ABS_SOFT);
 }
@@ -189,9 +337,12 @@ void mf_tq_stop(struct mf_fabric *f)
 		skb = rb_to_skb(first);
 		rb_erase_cached(first, &tq->tree);
 		tq->bytes -= mf_tq_cb(skb)->size;
-		atomic_long_sub(mf_tq_cb(skb)->size, &mf_tq_total);
+		mf_tq_uncharge(mf_tq_cb(skb));
 		skb->dev = NULL;
 		kfree_skb(skb);
 	}
 	spin_unlock_bh(&tq->lock);
+	/* no frame can come any more (teardown: the netdevs are gone) */
+	mem_cgroup_put(tq->memcg);
+	tq->memcg = NULL;
 }

@@ -384,13 +384,21 @@ struct meshfabric_link_stats {
  * sender's tx_dropped (tracepoint reason queue_full), and the slots a
  * frame dropped on its way reserved on earlier links stay taken (they
  * end within the horizon).  A BCAST whose fabric time would exceed the
- * horizon is refused (-E2BIG) before it reserves anything.  A GSO frame
+ * horizon is refused (-E2BIG) before it reserves anything.  Waiting
+ * frames are charged to the memory cgroup of the fabric's creator (a
+ * cgroup at its limit drops them, reason queue_full), and shared: the
+ * fabrics of one owner other than the initial user namespace hold at
+ * most MESHFABRIC_TIMED_OWNER, all such owners together at most
+ * MESHFABRIC_TIMED_USERNS, so the initial namespace's fabrics always
+ * have the rest of MESHFABRIC_TIMED_TOTAL.  A GSO frame
  * of n segments is n back-to-back frames.  Frames broadcast by nodes
  * (ARP, ND) are not timed.
  */
 #define MESHFABRIC_HORIZON_NS		60000000000ULL	/* 60 s */
 #define MESHFABRIC_TIMED_BYTES		(32U << 20)	/* per fabric */
 #define MESHFABRIC_TIMED_TOTAL		(256U << 20)	/* all fabrics */
+#define MESHFABRIC_TIMED_OWNER		(32U << 20)	/* one userns owner */
+#define MESHFABRIC_TIMED_USERNS		(128U << 20)	/* all userns owners */
 #define MESHFABRIC_RATE_MAX		1000000000000000ULL	/* 1 Pbit/s */
 #define MESHFABRIC_DELAY_MAX		10000000000ULL	/* 10 s */
 #define MESHFABRIC_QUEUE_MAX		1000000	/* frames */

@@ -754,6 +754,45 @@ int mf_froute_next(const struct mf_froute *r, u32 cur, u32 dst)
 	return mf_route_next(&r->t, r->routing, cur, dst);
 }
 
+void mf_froute_dst(const struct mf_froute *r, u32 dst,
+		   struct mf_froute_dst *d)
+{
+	u64 key = ((u64)dst * r->t.nodes) << EXC_SHIFT;
+
+	d->base = (u64)dst * r->t.nodes;
+	d->lo = r->nexc ? lower_bound(r->exc, r->nexc, key) : 0;
+	d->hi = d->lo;
+	if (d->lo < r->nexc && dst < r->t.nodes)
+		d->hi = lower_bound(r->exc + d->lo, r->nexc - d->lo,
+				    key + ((u64)r->t.nodes << EXC_SHIFT)) +
+			d->lo;
+	d->first = 0;
+	d->last = 0;
+	if (d->lo < d->hi) {
+		d->first = (u32)((r->exc[d->lo] >> EXC_SHIFT) - d->base);
+		d->last = (u32)((r->exc[d->hi - 1] >> EXC_SHIFT) - d->base);
+	}
+}
+
+int mf_froute_exc(const struct mf_froute *r, const struct mf_froute_dst *d,
+		  u32 cur)
+{
+	u64 key, e;
+	u32 i;
+
+	if (d->lo == d->hi)
+		return -ENOENT;
+	key = (d->base + cur) << EXC_SHIFT;
+	i = d->lo + lower_bound(r->exc + d->lo, d->hi - d->lo, key);
+	if (i == d->hi)
+		return -ENOENT;
+	e = r->exc[i];
+	if ((e >> EXC_SHIFT) != key >> EXC_SHIFT)
+		return -ENOENT;
+	e &= (1U << EXC_SHIFT) - 1;
+	return e == EXC_UNREACH ? -EHOSTUNREACH : (int)e;
+}
+
 int mf_froute_path(const struct mf_froute *r, u32 src, u32 dst, u32 *path,
 		   u32 max)
 {

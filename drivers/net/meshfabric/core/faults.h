@@ -117,6 +117,27 @@ void mf_froute_free(struct mf_froute *r);
  * without any.
  */
 int mf_froute_next(const struct mf_froute *r, u32 cur, u32 dst);
+/* The data path's lookup (one frame's walk, O(1) loads per hop where dst
+ * has no exception): the exceptions towards one destination, found once
+ * per frame, then searched per hop within that range only (at most
+ * log2(MF_FROUTE_MAX_EXC) steps; none for a node outside the span of
+ * their nodes).  Where a node has no exception the routing's own next
+ * hop applies (the caller's table walk).
+ */
+struct mf_froute_dst {
+	u64 base;		/* dst * nodes */
+	u32 lo, hi;		/* exc[lo..hi): dst's exceptions */
+	u32 first, last;	/* their nodes span first..last (if any) */
+};
+
+void mf_froute_dst(const struct mf_froute *r, u32 dst,
+		   struct mf_froute_dst *d);
+/* The exception of cur in d: its port, -EHOSTUNREACH (dst cannot be
+ * reached from cur), or -ENOENT (none: the routing's own next hop).
+ */
+int mf_froute_exc(const struct mf_froute *r, const struct mf_froute_dst *d,
+		  u32 cur);
+
 /* The path src .. dst as mf_route_path(); -EHOSTUNREACH if none. */
 int mf_froute_path(const struct mf_froute *r, u32 src, u32 dst, u32 *path,
 		   u32 max);

@@ -5,11 +5,14 @@
  * broadcast state; the functions each file provides, in layers:
  *
  *   main.c (init/exit) -> ioctl.c (the ABI, the misc device)
- *     -> fabric.c (lifetime, registry, owners and limits, permissions,
- *        the counted allocator) -> rtable.c (routing tables)
+ *     -> fabric.c (lifetime, registry, permissions) -> rtable.c (routing
+ *        tables)
  *   netdev.c (node netdevs) -> forward.c (unicast) -> bcast.c (broadcast)
+ *   all of them -> acct.c (the counted allocator, owners and limits),
+ *   which calls none of them
  *
- * Lock order: mf_fabrics_lock -> fabric->lock -> RTNL; fabric->bcast_lock
+ * Lock order: mf_fabrics_lock -> fabric->lock -> RTNL; acct.c's lock is
+ * innermost (taken under any of them, takes none); fabric->bcast_lock
  * and fabric->stats_lock are taken alone (never with RTNL or fabric->lock
  * held).  The forwarding path (ndo_start_xmit) takes no lock: it reads
  * node devices under RCU, immutable tables, and this CPU's counters.
@@ -225,11 +228,12 @@ struct mf_fabric {
 	u32 id;			/* immutable */
 	char name[MESHFABRIC_NAME_LEN];	/* immutable */
 	/* Immutable, referenced: the user namespace owning the creator's
-	 * netns.  The fabric is visible to it and its ancestors; changing it
-	 * needs CAP_NET_ADMIN there (fabric.c, mf_fabric_get_checked).
+	 * netns.  The fabric is visible to it and to whoever has
+	 * CAP_NET_ADMIN there; changing it needs CAP_NET_ADMIN there
+	 * (fabric.c, mf_fabric_get_checked).
 	 */
 	struct user_namespace *owner;
-	struct mf_owner *quota;	/* owner's account (fabric.c), immutable */
+	struct mf_owner *quota;	/* owner's account (acct.c), immutable */
 	size_t footprint;	/* bytes charged to acct, immutable */
 	s64 charged;		/* more bytes charged (mf_fabric_charge) */
 	struct mf_topo topo;	/* immutable */
@@ -314,7 +318,7 @@ static inline s64 mf_mac_node(const struct mf_fabric *f, const u8 *mac)
 	return node < f->topo.nodes ? node : -1;
 }
 
-/* --- fabric.c -------------------------------------------------------- */
+/* --- acct.c ---------------------------------------------------------- */
 
 /* Counted allocations (module parameter "allocated": objects the module
  * holds; 0 when no fabric exists), charged to the caller's memory cgroup.
@@ -332,8 +336,26 @@ static inline void mf_count_put(void)
 	atomic_long_dec(&mf_allocated);
 }
 
+/* Count f (owner, topo.nodes and footprint set) on its owner's account,
+ * keyed by the real user: -E2BIG past a limit of the uapi.
+ */
+int mf_owner_charge(struct mf_fabric *f);
+/* Uncount f (no-op if it was never counted). */
+void mf_owner_uncharge(struct mf_fabric *f);
+/* Memory a fabric holds beyond its footprint (schedules loaded by
+ * SCHED_LOAD), charged to its owner's account: -E2BIG past
+ * MESHFABRIC_USERNS_BYTES for a user namespace; bytes < 0 releases.
+ * Once the fabric is destroyed, its account no longer counts it.
+ */
+int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
+int mf_acct_init(void);
+/* Reports objects still allocated (a leak). */
+void mf_acct_exit(void);
+
+/* --- fabric.c -------------------------------------------------------- */
+
 /* What a caller needs of a fabric (mf_fabric_get_checked). */
-#define MF_NEED_VISIBLE	0	/* its user namespace sees the fabric */
+#define MF_NEED_VISIBLE	0	/* mf_fabric_visible() */
 #define MF_NEED_ADMIN	1	/* and CAP_NET_ADMIN in the fabric's owner */
 
 int mf_fabric_create(const struct meshfabric_create *c,
@@ -349,13 +371,6 @@ void mf_fabric_put(struct mf_fabric *f);
 int mf_fabric_destroy_checked(u32 id, bool check_only);
 /* Destroy f (still listed under its id), no check: kernel callers. */
 int mf_fabric_destroy(struct mf_fabric *f);
-/* Memory a fabric holds beyond its footprint (schedules loaded by
- * SCHED_LOAD), charged to its owner's account: -E2BIG past
- * MESHFABRIC_USERNS_BYTES for a user namespace; bytes < 0 releases.
- * Takes mf_fabrics_lock: call it holding no fabric lock.  Once the fabric
- * is destroyed, its account no longer counts it.
- */
-int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
 bool mf_fabric_visible(const struct mf_fabric *f);
 bool mf_fabric_owned(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);

@@ -185,16 +185,18 @@ struct mf_fabric *mf_fabric_get(u32 id)
 	return f;
 }
 
-/* The caller's user namespace is the fabric's owner or an ancestor. */
+/* Who sees a fabric (INFO, ROUTE, LINK_STATS, LINK_GET, list): its owner
+ * user namespace, and callers privileged over it: CAP_NET_ADMIN in the
+ * owner (the user who created the owner namespace, from its parent; root
+ * of an ancestor namespace; real root over every fabric).  An
+ * unprivileged user of an ancestor namespace does not: the initial
+ * namespace is everybody's ancestor, so ancestry alone would show every
+ * user's fabrics to every other user.  noaudit: a list probes every id.
+ */
 bool mf_fabric_visible(const struct mf_fabric *f)
 {
-	const struct user_namespace *ns = f->owner;
-	const struct user_namespace *me = current_user_ns();
-
-	/* in_userns(), which is not exported */
-	while (ns->level > me->level)
-		ns = ns->parent;
-	return ns == me;
+	return current_user_ns() == f->owner ||
+	       ns_capable_noaudit(f->owner, CAP_NET_ADMIN);
 }
 
 /* The caller's user namespace is the fabric's owner. */

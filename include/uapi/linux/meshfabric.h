@@ -62,10 +62,13 @@
  *  - an unknown command gets -ENOTTY; 32-bit callers use the same structs;
  *  - a fabric belongs to the user namespace owning its creator's network
  *    namespace (its owner).  It is visible (INFO, ROUTE, LINK_STATS,
- *    LINK_GET, and so `meshfabric list`) only to callers whose user
- *    namespace is the owner or an ancestor of it: real root sees every
- *    fabric, a user namespace its own and its descendants'.  An invisible
- *    fabric answers -ENOENT, exactly as a missing one;
+ *    LINK_GET, and so `meshfabric list`) only to callers in the owner
+ *    and to callers with CAP_NET_ADMIN in the owner: the user who created
+ *    the owner (from outside it), root of an ancestor namespace, real
+ *    root (every fabric).  An unprivileged user of an ancestor namespace
+ *    does not see it (other users' fabrics stay private), nor does a
+ *    sibling namespace.  An invisible fabric answers -ENOENT, exactly as
+ *    a missing one;
  *  - commands that change state (CREATE, DESTROY, ATTACH, BCAST, LINK_SET,
  *    LINK_STATS with the reset flag) need CAP_NET_ADMIN in the user
  *    namespace owning the caller's network namespace, and all but CREATE
@@ -104,19 +107,23 @@
 /*
  * Limits.  Fabrics owned by the initial user namespace (real root) and
  * fabrics owned by other user namespaces draw from separate pools, so no
- * user namespace can exhaust a limit for real root.  A user namespace's
- * fabrics are counted against its outermost ancestor below the initial
- * one (nested user namespaces share their creator's quota), and their
- * memory is charged to the creating task's memory cgroup.  A destroyed
- * fabric counts until its memory is freed (DESTROY: after its last
- * netdev).  Exceeding a limit: -E2BIG.
+ * user namespace can exhaust a limit for real root.  The USERNS limits
+ * are per real user, as the kernel's ucounts (RLIMIT_NPROC): a fabric
+ * owned by a user namespace counts against the uid (of the initial
+ * namespace) that created its outermost ancestor below the initial one,
+ * so more user namespaces, sibling or nested, give that uid no more
+ * fabrics, nodes or bytes, and while one uid is at its limit every other
+ * uid still gets its own (until USERNS_TOTAL, reached by 8 uids at their
+ * limit).  Their memory is charged to the creating task's memory cgroup.
+ * A destroyed fabric counts until its memory is freed (DESTROY: after
+ * its last netdev).  Exceeding a limit: -E2BIG.
  */
 #define MESHFABRIC_MAX_NODES		65536	/* nodes per fabric */
 #define MESHFABRIC_MAX_FABRICS		64	/* root's fabrics alive at once */
 #define MESHFABRIC_MAX_IDS		256	/* fabric ids 0..255 */
-#define MESHFABRIC_USERNS_FABRICS	16	/* per user namespace tree */
-#define MESHFABRIC_USERNS_NODES		65536	/* their nodes in all */
-#define MESHFABRIC_USERNS_BYTES		(64U << 20)	/* their memory */
+#define MESHFABRIC_USERNS_FABRICS	16	/* per real user */
+#define MESHFABRIC_USERNS_NODES		65536	/* per real user, in all */
+#define MESHFABRIC_USERNS_BYTES		(64U << 20)	/* memory per real user */
 #define MESHFABRIC_USERNS_TOTAL		128	/* fabrics of all non-root owners */
 #define MESHFABRIC_MAX_PAYLOAD		65536	/* BCAST payload bytes */
 #define MESHFABRIC_NAME_LEN		16	/* with the final NUL */

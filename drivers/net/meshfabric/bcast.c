@@ -465,7 +465,7 @@ static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		 struct sk_buff *frame, struct mf_bcast_result *res)
 {
-	bool timed = READ_ONCE(f->links.timed), sent;
+	bool timed = READ_ONCE(f->links.timed), sent, locked = true;
 	const struct mf_topo *t = &f->topo;
 	struct mf_timeline tl = { 0 };
 	unsigned long *got = NULL;
@@ -488,7 +488,11 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		return -ENETDOWN;
 
 	mf_sched_init(&fsched, 0, source);
-	mutex_lock(&f->bcast_lock);
+	/* killable: waits for another BCAST's planning and sends (CPU work
+	 * with scheduling points; no holder sleeps, see below)
+	 */
+	if (mutex_lock_killable(&f->bcast_lock))
+		return -EINTR;
 	err = rcu_access_pointer(f->fstate) ?
 	      mf_sched_faults(f, algo, source, &fsched, &fp) : -ENOENT;
 	if (err == -ENOENT && timed && algo == MESHFABRIC_ALGO_AUTO) {
@@ -584,12 +588,24 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 					    timed ? tl.step_ns[i] : 0);
 		cond_resched();
 	}
+	res->algo = used;
+	res->stats.steps = s->nsteps;
+	res->stats.sends = s->nsends;
+	res->stats.tcd = tcd;
+	res->stats.max_link_load = f->acct.max_load;
+	res->stats.contention = f->acct.contention;
+	frame->dev = NULL;
 	if (timed) {
-		/* no reference on the source's netdev while sleeping: its
-		 * namespace may go meanwhile (deliveries then scrub as
-		 * crossing namespaces)
+		/* The sleeps (up to MESHFABRIC_HORIZON_NS) hold no lock: the
+		 * sends are reserved on the links and the arrivals are this
+		 * call's (got, tl), so the next BCAST may plan meanwhile
+		 * instead of waiting out this one's fabric time.  No reference
+		 * on the source's netdev while sleeping either: its namespace
+		 * may go meanwhile (deliveries then scrub as crossing
+		 * namespaces).
 		 */
-		frame->dev = NULL;
+		mutex_unlock(&f->bcast_lock);
+		locked = false;
 		dev_put(sdev);
 		sdev = NULL;
 		err = mf_bcast_deliver_timed(f, source, got, &tl, t0, frame,
@@ -601,15 +617,9 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		res->step_ns = tl.step_ns;	/* the caller's now */
 		tl.step_ns = NULL;
 	}
-	res->algo = used;
-	res->stats.steps = s->nsteps;
-	res->stats.sends = s->nsends;
-	res->stats.tcd = tcd;
-	res->stats.max_link_load = f->acct.max_load;
-	res->stats.contention = f->acct.contention;
-	frame->dev = NULL;
 out_unlock:
-	mutex_unlock(&f->bcast_lock);
+	if (locked)
+		mutex_unlock(&f->bcast_lock);
 	mf_sched_free(&fsched);
 	mf_timeline_free(&tl);
 	mf_free(got);

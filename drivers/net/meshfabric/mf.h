@@ -256,7 +256,12 @@ struct mf_fabric {
 	/* Serialises counter resets: links.base. */
 	struct mutex stats_lock;
 
-	/* Serialises BCAST ioctls; protects cache[], user[], clock, acct. */
+	/* Serialises BCAST ioctls' planning and sends; protects cache[],
+	 * user[], clock, acct.  Taken killable, and held for CPU work only
+	 * (with scheduling points): a timed BCAST sleeps until its arrivals
+	 * after dropping it (bcast.c, mf_bcast_run), so no wait for it
+	 * lasts a fabric time.
+	 */
 	struct mutex bcast_lock;
 	struct mf_cached_sched cache[MF_SCHED_CACHE];
 	/* schedules loaded by SCHED_LOAD, one per source (algo USER) */

@@ -303,6 +303,13 @@ struct meshfabric_route {
  * lose a send, and then the nodes below it in the schedule are not
  * reached (delivered says how many were); queue limits do not apply to
  * the offload.  Untimed fabrics (every link unlimited): fabric_time_ns 0.
+ * Waits: BCASTs on one fabric plan and send one at a time, and a BCAST
+ * waiting for its turn (or for SCHED_LOAD) waits killably for that CPU
+ * work only, never for another's fabric time: a timed BCAST sleeps until
+ * its arrivals without holding the fabric, so timed BCASTs overlap, each
+ * after the sends the earlier ones reserved on the links (and refused
+ * with -E2BIG if that passes the horizon).  Every sleep is killable
+ * (-EINTR) and ends within MESHFABRIC_HORIZON_NS.
  *
  * Down links (LINK_SET): the schedule is repaired around them (sends
  * rerouted along surviving shortest paths, or moved to other senders and

@@ -256,6 +256,10 @@ static void mf_fabric_debugfs(struct mf_fabric *f)
 	debugfs_create_u32("bcastq_bytes", 0400, f->debugfs, &f->bq.bytes);
 	debugfs_create_u32("bcastq_max_bytes", 0600, f->debugfs,
 			   &f->bq.max_bytes);
+	/* the flood: nodes the last frame visited, full builds */
+	debugfs_create_u32("flood_last_work", 0400, f->debugfs,
+			   &f->bq.last_work);
+	debugfs_create_u32("flood_builds", 0400, f->debugfs, &f->bq.builds);
 }
 
 /* c was validated by mf_validate_create(). */
@@ -298,7 +302,7 @@ int mf_fabric_create(const struct meshfabric_create *c,
 		err = mf_bcast_fabric_init(f);
 	if (err)
 		goto err_free;
-	f->footprint += f->rt.bytes + f->topo.nodes * 3 * sizeof(u32);
+	f->footprint += f->rt.bytes;	/* bcast's: mf_bcast_fabric_init */
 
 	err = mf_owner_charge(f);
 	if (err)

@@ -189,8 +189,9 @@ struct mf_cached_sched {
  */
 #define MF_BCASTQ_BYTES		(4U << 20)	/* per fabric */
 #define MF_BCASTQ_SOURCE_BYTES	(256U << 10)	/* per sending node */
-/* Deliveries (nodes reached) one run of the work may make before it
- * requeues itself, so other work and RTNL waiters get the CPU.
+/* Work (nodes of the flood's tree visited: links crossed and deliveries)
+ * one run of the work may do before it requeues itself, so other work
+ * and RTNL waiters get the CPU.
  */
 #define MF_BCAST_BUDGET		65536
 
@@ -200,9 +201,38 @@ struct mf_bcastq {
 	u32 max_bytes;		/* high-water mark (debugfs) */
 	u32 *src_bytes;		/* per source node: truesize queued */
 	struct work_struct work;
-	/* Flood scratch, used by the work only (one run at a time). */
-	u32 *order;		/* BFS queue: nodes */
-	unsigned long *seen;	/* BFS: nodes reached */
+	/* What the flood crosses changed: lgen counts changes of the links
+	 * (down, up: mf_bcast_links_changed), gen those of nodes' states,
+	 * each node marking itself in dirty first (mf_bcast_node_changed).
+	 * Bumped after the change is visible; read by the work.
+	 */
+	atomic_t lgen;
+	atomic_t gen;
+	unsigned long *dirty;
+	/* The flood's forest (bcast.c, mf_flood_build), the work's own (one
+	 * run at a time): breadth-first over the nodes not GONE and the
+	 * links up, from the lowest node of each component, numbered in
+	 * preorder; rebuilt when lgen moves or a node enters or leaves it
+	 * (GONE), updated in O(depth) amortised when a node becomes present.
+	 */
+	bool valid;		/* built at least once */
+	u32 built_lgen, built_gen;	/* what it reflects */
+	u32 last_work;		/* nodes the last frame visited (debugfs) */
+	u32 builds;		/* full builds so far (debugfs) */
+	u32 *order;		/* build: BFS order; flood: its stack */
+	unsigned long *seen;	/* in the forest (not GONE at build) */
+	unsigned long *counted;	/* present, counted in fen[] and top[] */
+	u8 *up;			/* port to the parent, or 0xff (a root) */
+	u32 *pre;		/* preorder number */
+	u32 *size;		/* nodes in its subtree */
+	u32 *grp;		/* its root's preorder number */
+	u32 *list;		/* preorder number -> node */
+	u32 *top;		/* of a root: the lowest common ancestor of
+				 * the component's present nodes, or U32_MAX
+				 */
+	u32 *fen;		/* Fenwick tree over preorder numbers: present
+				 * nodes (n + 1 entries)
+				 */
 };
 
 /* Unicast frames of timed links wait here for their arrival time, in a
@@ -285,6 +315,22 @@ struct mf_ndev {
 };
 
 /* --- inline accessors ---------------------------------------------- */
+
+/* Node node's state changed (attached, GONE): call after writing it. */
+static inline void mf_bcast_node_changed(struct mf_fabric *f, u32 node)
+{
+	smp_mb__before_atomic();	/* the state, then the mark */
+	set_bit(node, f->bq.dirty);
+	smp_mb__after_atomic();		/* the mark, then the generation */
+	atomic_inc(&f->bq.gen);
+}
+
+/* Links went down or up: call after publishing them. */
+static inline void mf_bcast_links_changed(struct mf_fabric *f)
+{
+	smp_mb__before_atomic();	/* the links, then the generation */
+	atomic_inc(&f->bq.lgen);
+}
 
 static inline bool mf_node_gone(const struct mf_fabric *f, u32 node)
 {

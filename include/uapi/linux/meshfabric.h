@@ -89,11 +89,16 @@
  * 02:6d:FF:NN:NN:NN (locally administered: 0x02, 'm', fabric id, node id
  * in 24 bits big endian).  Unicast frames to another node's MAC travel hop
  * by hop along the kernel's routing tables (each hop counted on its
- * directed link); broadcast and multicast frames are delivered to every
- * other present node exactly once by a breadth-first flood over the
- * present nodes (one hop per send, each hop counted), except multicast
- * membership reports (MLD, IGMP), which are consumed at the sender: a
- * fabric has no multicast router.  A node whose MTU is below the frame's
+ * directed link); broadcast and multicast frames are delivered exactly
+ * once to every other present node that unicast could reach from the
+ * sender, except multicast membership reports (MLD, IGMP), which are
+ * consumed at the sender: a fabric has no multicast router.  As unicast,
+ * they are relayed by ABSENT nodes and stopped by GONE nodes and links
+ * down.  They follow a spanning tree of the fabric grown breadth-first
+ * from the lowest node of each part, pruned to the smallest subtree that
+ * joins its present nodes: each link of that subtree carries the frame
+ * once, away from the sender, and is counted (the tree is rebuilt when
+ * links go down or up or a node is deleted, not per frame).  A node whose MTU is below the frame's
  * payload does not receive it (its rx_dropped counts it).  Such frames
  * wait in a per-fabric queue of at most 4 MiB (truesize), of which one
  * sender may fill 256 KiB; beyond that they are dropped and counted as

@@ -105,7 +105,7 @@ note "5 broadcasts over the 65536-node line: $(elapsed "$t0") s (TCG)"
 check_eq "the attach and 6 frames built nothing again" \
 	"$(dbg "$id" flood_builds)" "$b0"
 # a link down cuts the line: node 0's broadcasts reach 1, not 65535
-"$MF" link set ln 100 0 down >/dev/null
+check "link set ln 100 x+ down" "$MF" link set ln 100 x+ down
 r2=$(rx ln2) r1=$(rx ln1)
 "$MF" stats ln --reset >/dev/null
 bcast_one ln0 ln 1

@@ -667,7 +667,7 @@ static void mf_flood_add(struct mf_fabric *f, u32 v)
 	__set_bit(v, bq->counted);
 	for (i = bq->pre[v] + 1; i <= n; i += i & -i)
 		bq->fen[i]++;
-	r = bq->list[bq->grp[v]];
+	r = bq->grp[v];
 	a = bq->top[r];
 	if (a == MF_NO_TOP) {
 		bq->top[r] = v;
@@ -711,7 +711,6 @@ static void mf_flood_build(struct mf_fabric *f)
 			continue;
 		__set_bit(r, bq->seen);
 		bq->up[r] = MF_NO_UP;
-		bq->top[r] = MF_NO_TOP;
 		bq->order[tail++] = r;
 		while (head < tail) {
 			v = bq->order[head++];
@@ -745,6 +744,7 @@ static void mf_flood_build(struct mf_fabric *f)
 		v = bq->order[i];
 		if (bq->up[v] == MF_NO_UP) {
 			bq->pre[v] = base;
+			bq->top[base] = MF_NO_TOP;
 			base += bq->size[v];
 		} else {
 			p = mf_flood_parent(f, v);
@@ -752,7 +752,6 @@ static void mf_flood_build(struct mf_fabric *f)
 			bq->grp[p] += bq->size[v];
 		}
 		bq->grp[v] = bq->pre[v] + 1;
-		bq->list[bq->pre[v]] = v;
 	}
 	for (i = 0; i < tail; i++) {
 		v = bq->order[i];
@@ -760,7 +759,7 @@ static void mf_flood_build(struct mf_fabric *f)
 			     bq->grp[mf_flood_parent(f, v)];
 	}
 	for (i = 0; i < tail; i++) {
-		v = bq->list[i];	/* preorder: tops climb little */
+		v = bq->order[i];
 		if (READ_ONCE(f->node[v].state) == MF_NODE_PRESENT)
 			mf_flood_add(f, v);
 		if (!(i & 1023))
@@ -834,7 +833,7 @@ static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
 	mf_flood_update(f);
 	if (!test_bit(source, bq->counted))	/* a change meanwhile */
 		return 0;
-	top = bq->top[bq->list[bq->grp[source]]];
+	top = bq->top[bq->grp[source]];
 	bq->order[sp++] = top;
 	while (sp) {
 		v = bq->order[--sp];
@@ -961,14 +960,13 @@ int mf_bcast_fabric_init(struct mf_fabric *f)
 	bq->pre = mf_counted_zalloc(array_size(n, sizeof(u32)));
 	bq->size = mf_counted_zalloc(array_size(n, sizeof(u32)));
 	bq->grp = mf_counted_zalloc(array_size(n, sizeof(u32)));
-	bq->list = mf_counted_zalloc(array_size(n, sizeof(u32)));
 	bq->top = mf_counted_zalloc(array_size(n, sizeof(u32)));
 	bq->fen = mf_counted_zalloc(array_size(n + 1, sizeof(u32)));
 	if (!bq->src_bytes || !bq->order || !bq->dirty || !bq->seen ||
 	    !bq->counted || !bq->up || !bq->pre || !bq->size || !bq->grp ||
-	    !bq->list || !bq->top || !bq->fen)
+	    !bq->top || !bq->fen)
 		return -ENOMEM;
-	f->footprint += 3 * bits + (size_t)n * (9 * sizeof(u32) + 1);
+	f->footprint += 3 * bits + (size_t)n * (8 * sizeof(u32) + 1);
 	return 0;
 }
 
@@ -997,7 +995,6 @@ void mf_bcast_fabric_free(struct mf_fabric *f)
 	}
 	mf_counted_free(f->bq.fen);
 	mf_counted_free(f->bq.top);
-	mf_counted_free(f->bq.list);
 	mf_counted_free(f->bq.grp);
 	mf_counted_free(f->bq.size);
 	mf_counted_free(f->bq.pre);

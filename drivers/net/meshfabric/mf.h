@@ -226,9 +226,9 @@ struct mf_bcastq {
 	u32 *pre;		/* preorder number */
 	u32 *size;		/* nodes in its subtree */
 	u32 *grp;		/* its root's preorder number */
-	u32 *list;		/* preorder number -> node */
-	u32 *top;		/* of a root: the lowest common ancestor of
-				 * the component's present nodes, or U32_MAX
+	u32 *top;		/* by a root's preorder number: the lowest
+				 * common ancestor of the component's present
+				 * nodes, or U32_MAX
 				 */
 	u32 *fen;		/* Fenwick tree over preorder numbers: present
 				 * nodes (n + 1 entries)

@@ -13,7 +13,9 @@
  *    algorithm and source; the link counters grow by the TCD;
  *  - a node whose netdev is deleted is GONE: broadcasts from it fail with
  *    -ENETDOWN, from elsewhere reach the others; destroy releases
- *    everything (the module's allocation counter returns to its start).
+ *    everything (the module's allocation counter returns to its start);
+ *  - frames broadcast by nodes reach every present node a search over the
+ *    nodes not GONE reaches (absent nodes relay), along a tree of links.
  */
 #include <kunit/test.h>
 #include <linux/etherdevice.h>
@@ -23,6 +25,7 @@
 
 #include "mf.h"
 #include "mf_kunit.h"
+#include "mf_bfs.h"
 
 #define MF_KT_ETHERTYPE	0x88b5	/* IEEE local experimental */
 #define MF_KT_PAYLOAD	100
@@ -531,12 +534,130 @@ static void mf_fabric_test_user_sched(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->charged, 0);
 }
 
+/* mf_bfs_skip's skip: GONE nodes relay nothing */
+static bool mf_kt_skip_gone(const void *ctx, const struct mf_topo *t, u32 u,
+			    u32 p, u32 v)
+{
+	return mf_node_gone(ctx, v);
+}
+
+/* Frames broadcast by nodes (the flood, issue 21 finding 7) on a 6x6
+ * torus with some nodes attached, one GONE: from each present source,
+ * every present node that a breadth-first search over the nodes not GONE
+ * reaches (absent ones relay, as unicast) gets the frame once, nobody
+ * else does; the links counted (once each) form a tree oriented away
+ * from the source, spanning those nodes, with present nodes only as
+ * leaves (no branch to absent nodes only) and no GONE node.
+ */
+static void mf_fabric_test_flood_relay(struct kunit *test)
+{
+	static const u32 dims[2] = { 6, 6 };
+	u8 smac[ETH_ALEN], bmac[ETH_ALEN];
+	u32 *dist, *q, *dl, n, src, v, p, round, edges, h, tl;
+	u64 *before, pk, by, l, nl, want;
+	struct mf_fabric *f;
+	struct sk_buff *skb;
+	u64 *rx0;
+	bool leaf;
+	u8 state;
+
+	f = mf_kt_fabric(test, MESHFABRIC_KIND_TORUS, 2, dims, false);
+	n = f->topo.nodes;
+	nl = f->links.n;
+	dist = kunit_kcalloc(test, n, sizeof(*dist), GFP_KERNEL);
+	q = kunit_kcalloc(test, n, sizeof(*q), GFP_KERNEL);
+	dl = kunit_kcalloc(test, nl, sizeof(*dl), GFP_KERNEL);
+	before = kunit_kcalloc(test, nl, sizeof(*before), GFP_KERNEL);
+	rx0 = kunit_kcalloc(test, n, sizeof(*rx0), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, dist && q && dl && before && rx0);
+	eth_broadcast_addr(bmac);
+	for (round = 0; round < 3; round++) {
+		/* attach more nodes each round: a spread-out few first */
+		for (v = 0; v < n; v++) {
+			if (((v * 7 + round * 5) % 11) > round * 2 ||
+			    rcu_access_pointer(f->node[v].dev))
+				continue;
+			KUNIT_ASSERT_EQ(test, mf_fabric_attach(f, v, &init_net,
+							       NULL), 0);
+			rtnl_lock();
+			dev_open(mf_kt_dev(f, v), NULL);
+			rtnl_unlock();
+		}
+		if (round == 1) {	/* one node GONE: it stops the flood */
+			for (v = 0; !rcu_access_pointer(f->node[v].dev); v++)
+				;
+			rtnl_lock();
+			unregister_netdevice(mf_kt_dev(f, v));
+			rtnl_unlock();
+		}
+		for (src = 0; src < n; src++) {
+			if (READ_ONCE(f->node[src].state) != MF_NODE_PRESENT)
+				continue;
+			for (v = 0; v < n; v++)
+				rx0[v] = mf_kt_rx(f, v);
+			for (l = 0; l < nl; l++)
+				mf_link_read(f, l, &before[l], &by);
+			mf_kt_mac(f->id, src, smac);
+			skb = mf_kt_frame(test, bmac, smac);
+			KUNIT_ASSERT_TRUE(test, mf_bcast_queue(f, src, skb));
+			flush_work(&f->bq.work);
+			mf_bfs_skip(&f->topo, src, dist, q, mf_kt_skip_gone, f);
+			for (v = 0; v < n; v++) {
+				want = v != src && dist[v] != U32_MAX &&
+				       READ_ONCE(f->node[v].state) ==
+				       MF_NODE_PRESENT;
+				KUNIT_EXPECT_EQ_MSG(test,
+						    mf_kt_rx(f, v) - rx0[v],
+						    want, "round %u src %u node %u",
+						    round, src, v);
+			}
+			/* the counted links: a tree away from src */
+			edges = 0;
+			for (l = 0; l < nl; l++) {
+				mf_link_read(f, l, &pk, &by);
+				dl[l] = pk - before[l];
+				KUNIT_EXPECT_LE(test, dl[l], 1U);
+				edges += dl[l];
+			}
+			for (v = 0; v < n; v++)
+				dist[v] = U32_MAX;
+			dist[src] = 0;
+			h = 0;
+			tl = 0;
+			q[tl++] = src;
+			while (h < tl) {
+				v = q[h++];
+				leaf = true;
+				for (p = 0; p < f->topo.nports; p++) {
+					l = (u64)v * f->topo.nports + p;
+					if (!dl[l])
+						continue;
+					leaf = false;
+					if (dist[f->links.peer[l]] != U32_MAX)
+						continue;
+					dist[f->links.peer[l]] = 1;
+					q[tl++] = f->links.peer[l];
+				}
+				KUNIT_EXPECT_FALSE(test, mf_node_gone(f, v));
+				state = READ_ONCE(f->node[v].state);
+				if (leaf && v != src)
+					KUNIT_EXPECT_EQ(test, state,
+							(u8)MF_NODE_PRESENT);
+			}
+			/* connected with tl - 1 edges: a tree */
+			KUNIT_EXPECT_EQ_MSG(test, edges, tl - 1,
+					    "round %u src %u", round, src);
+		}
+	}
+}
+
 static struct kunit_case mf_fabric_test_cases[] = {
 	KUNIT_CASE_PARAM(mf_fabric_test_routes, mf_kt_topo_gen_params),
 	KUNIT_CASE(mf_fabric_test_table_size),
 	KUNIT_CASE_PARAM(mf_fabric_test_unicast, mf_kt_topo_gen_params),
 	KUNIT_CASE_PARAM(mf_fabric_test_bcast, mf_kt_bcast_gen_params),
 	KUNIT_CASE(mf_fabric_test_node_gone),
+	KUNIT_CASE(mf_fabric_test_flood_relay),
 	KUNIT_CASE(mf_fabric_test_user_sched),
 	{}
 };

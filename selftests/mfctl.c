@@ -4,11 +4,12 @@
  * cannot do; it links the tool's code (userspace/dev.c, parse.c, netns.c,
  * cli.c).  Built as mfctl and as mfctl32 (i386: the compat ioctls).
  *
- *   mfctl ioctl ID CMD [FIELD=VALUE | @FIELD | null | nobody | userns | netns]..
+ *   mfctl ioctl ID CMD [FIELD=VALUE | @FIELD | null | nobody | uid:N |
+ *		userns | netns]..
  *	CMD's valid request on fabric ID (bad_ioctl.tab, lib.sh), FIELDs set
  *	(a number, a list a,b,.. or bytes; ATTACH's entry fields: its first
  *	entry's, whose netns is the caller's), NULL as the argument, as uid
- *	65534, from a new user (and network) namespace: prints the errno's
+ *	65534 (or N), from a new user (and network) namespace: prints the errno's
  *	name (or 0), then each @FIELD after the call
  *   mfctl bcastall ID ALGO [LEN [SRC]]   BCAST from every node (or SRC),
  *	an AF_PACKET listener in every node's namespace (the tool's): a line
@@ -82,11 +83,16 @@ static void open_dev(void)
 		die_err(MF_DEV_PATH, errno);
 }
 
+static void become(uid_t id)
+{
+	if (setgroups(0, NULL) || setresgid(id, id, id) ||
+	    setresuid(id, id, id))
+		die_err("dropping privileges", errno);
+}
+
 static void nobody(void)
 {
-	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
-	    setresuid(65534, 65534, 65534))
-		die_err("dropping privileges", errno);
+	become(65534);
 }
 
 /* ---- broadcasts heard by listeners in every namespace ---------------- */
@@ -331,6 +337,8 @@ static int cmd_ioctl(int argc, char **argv)
 			arg = NULL;
 		if (!strcmp(argv[k], "nobody"))
 			nobody();
+		if (!strncmp(argv[k], "uid:", 4))
+			become(num(argv[k] + 4));
 		if ((!strcmp(argv[k], "userns") && unshare(CLONE_NEWUSER)) ||
 		    (!strcmp(argv[k], "netns") && unshare(CLONE_NEWNET)))
 			die_err("unshare", errno);

@@ -39,13 +39,15 @@ wait $upid
 
 # Limits per owner (uapi: MESHFABRIC_USERNS_*): a user namespace creates
 # fabrics until refused, pinning a bounded amount of memory, and real root
-# still creates afterwards.
+# still creates afterwards.  64x64 tori: 16 of them reach USERNS_NODES
+# well within USERNS_BYTES (a 16x16x16 torus, 6 ports a node, is 4.2 MiB:
+# the bytes limit would refuse the 16th first).
 mem_kb() { awk '/^MemAvailable:/ { print $2 }' /proc/meminfo; }
 before=$(mem_kb)
 unshare -Urn sh -c "
 	n=0
 	while [ \$n -lt 40 ] &&
-	      '$MFCTL' ioctl 0 CREATE ndims=3 dims=16,16,16 >$TMP/lim &&
+	      '$MFCTL' ioctl 0 CREATE ndims=2 dims=64,64 >$TMP/lim &&
 	      [ \"\$(cat $TMP/lim)\" = 0 ]; do
 		n=\$((n + 1))
 	done

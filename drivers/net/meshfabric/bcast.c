@@ -25,10 +25,12 @@
  *
  * Frames broadcast by nodes (ARP, IPv6 ND, UDP broadcasts) are queued by
  * ndo_start_xmit (struct mf_bcastq: bounded in bytes, in all and per
- * sender) and flooded breadth-first over the present nodes from the
- * module's own workqueue, a bounded number of deliveries per run.  No
- * schedule is built or searched for them: the flood walks the link table
- * (O(N * ports) loads per frame, the order of its N deliveries).
+ * sender) and flooded from the module's own workqueue, a bounded amount
+ * of work per run.  No schedule is built or searched for them: the flood
+ * follows a tree of the fabric, built breadth-first when what it crosses
+ * changes (node states, links down) and pruned to the present nodes, so
+ * a frame costs the links it crosses and its deliveries, and absent
+ * nodes relay it as they relay unicast.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -465,7 +467,7 @@ static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		 struct sk_buff *frame, struct mf_bcast_result *res)
 {
-	bool timed = READ_ONCE(f->links.timed), sent;
+	bool timed = READ_ONCE(f->links.timed), sent, locked = true;
 	const struct mf_topo *t = &f->topo;
 	struct mf_timeline tl = { 0 };
 	unsigned long *got = NULL;
@@ -488,7 +490,11 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		return -ENETDOWN;
 
 	mf_sched_init(&fsched, 0, source);
-	mutex_lock(&f->bcast_lock);
+	/* killable: waits for another BCAST's planning and sends (CPU work
+	 * with scheduling points; no holder sleeps, see below)
+	 */
+	if (mutex_lock_killable(&f->bcast_lock))
+		return -EINTR;
 	err = rcu_access_pointer(f->fstate) ?
 	      mf_sched_faults(f, algo, source, &fsched, &fp) : -ENOENT;
 	if (err == -ENOENT && timed && algo == MESHFABRIC_ALGO_AUTO) {
@@ -584,12 +590,24 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 					    timed ? tl.step_ns[i] : 0);
 		cond_resched();
 	}
+	res->algo = used;
+	res->stats.steps = s->nsteps;
+	res->stats.sends = s->nsends;
+	res->stats.tcd = tcd;
+	res->stats.max_link_load = f->acct.max_load;
+	res->stats.contention = f->acct.contention;
+	frame->dev = NULL;
 	if (timed) {
-		/* no reference on the source's netdev while sleeping: its
-		 * namespace may go meanwhile (deliveries then scrub as
-		 * crossing namespaces)
+		/* The sleeps (up to MESHFABRIC_HORIZON_NS) hold no lock: the
+		 * sends are reserved on the links and the arrivals are this
+		 * call's (got, tl), so the next BCAST may plan meanwhile
+		 * instead of waiting out this one's fabric time.  No reference
+		 * on the source's netdev while sleeping either: its namespace
+		 * may go meanwhile (deliveries then scrub as crossing
+		 * namespaces).
 		 */
-		frame->dev = NULL;
+		mutex_unlock(&f->bcast_lock);
+		locked = false;
 		dev_put(sdev);
 		sdev = NULL;
 		err = mf_bcast_deliver_timed(f, source, got, &tl, t0, frame,
@@ -601,15 +619,9 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		res->step_ns = tl.step_ns;	/* the caller's now */
 		tl.step_ns = NULL;
 	}
-	res->algo = used;
-	res->stats.steps = s->nsteps;
-	res->stats.sends = s->nsends;
-	res->stats.tcd = tcd;
-	res->stats.max_link_load = f->acct.max_load;
-	res->stats.contention = f->acct.contention;
-	frame->dev = NULL;
 out_unlock:
-	mutex_unlock(&f->bcast_lock);
+	if (locked)
+		mutex_unlock(&f->bcast_lock);
 	mf_sched_free(&fsched);
 	mf_timeline_free(&tl);
 	mf_free(got);
@@ -617,46 +629,240 @@ out_unlock:
 	return err;
 }
 
-/* Flood frame from source breadth-first over the present nodes: each node
- * reached through its first link (lowest port of the first node to reach
- * it), that hop counted on the link, the frame delivered.  Absent and
- * GONE nodes neither receive nor relay, down links carry nothing.
- * Returns the nodes reached.
- * Called by the queue's work only (bq.order and bq.seen are its scratch).
+#define MF_NO_UP	0xff	/* bq.up[] of a root */
+#define MF_NO_TOP	U32_MAX	/* bq.top[] of a root without present node */
+
+/* The parent of node v of the forest (not a root). */
+static u32 mf_flood_parent(const struct mf_fabric *f, u32 v)
+{
+	return f->links.peer[(u64)v * f->topo.nports + f->bq.up[v]];
+}
+
+/* Node v's subtree holds node w (preorder intervals). */
+static bool mf_flood_below(const struct mf_bcastq *bq, u32 v, u32 w)
+{
+	return bq->pre[w] >= bq->pre[v] &&
+	       bq->pre[w] - bq->pre[v] < bq->size[v];
+}
+
+/* Present nodes with preorder numbers below i (Fenwick tree). */
+static u32 mf_fen_prefix(const struct mf_bcastq *bq, u32 i)
+{
+	u32 sum = 0;
+
+	for (; i; i &= i - 1)
+		sum += bq->fen[i];
+	return sum;
+}
+
+/* Count node v present: in fen[], and its component's top moves up to
+ * the common ancestor of the old top and v (walking up from the old top:
+ * tops only move up, so O(depth) for all the additions to a component).
+ */
+static void mf_flood_add(struct mf_fabric *f, u32 v)
+{
+	struct mf_bcastq *bq = &f->bq;
+	u32 n = f->topo.nodes, i, r, a;
+
+	__set_bit(v, bq->counted);
+	for (i = bq->pre[v] + 1; i <= n; i += i & -i)
+		bq->fen[i]++;
+	r = bq->grp[v];
+	a = bq->top[r];
+	if (a == MF_NO_TOP) {
+		bq->top[r] = v;
+		return;
+	}
+	while (!mf_flood_below(bq, a, v))
+		a = mf_flood_parent(f, a);
+	bq->top[r] = a;
+}
+
+/* Build the flood's forest (struct mf_bcastq) from the nodes' states and
+ * the links up now: breadth-first over the nodes that are not GONE (an
+ * ABSENT node relays, as unicast goes through it) and the links up, from
+ * the lowest node not reached yet; preorder numbers, subtree sizes, then
+ * the present nodes counted.  O(nodes * ports) with scheduling points,
+ * when the links change or a node becomes or stops being GONE, never
+ * per frame.  A state read twice may differ (a change meanwhile): the
+ * forest stays well formed, and the change's mark and generation have
+ * the next frame update it.
+ */
+static void mf_flood_build(struct mf_fabric *f)
+{
+	u32 n = f->topo.nodes, np = f->topo.nports, head = 0, tail = 0;
+	const u32 *peer = f->links.peer;
+	struct mf_bcastq *bq = &f->bq;
+	u32 r, v, p, port, nb, i, base = 0;
+	u64 l;
+
+	bq->built_lgen = atomic_read(&bq->lgen);
+	bq->built_gen = atomic_read(&bq->gen);
+	smp_mb();		/* the generations, then the marks and states */
+	for (i = 0; i < BITS_TO_LONGS(n); i++)
+		xchg(&bq->dirty[i], 0);		/* marks may be set meanwhile */
+	bitmap_zero(bq->seen, n);
+	bitmap_zero(bq->counted, n);
+	memset(bq->fen, 0, (n + 1) * sizeof(*bq->fen));
+	for (r = 0; r < n; r++) {
+		if (!(r & 4095))
+			cond_resched();
+		if (test_bit(r, bq->seen) || mf_node_gone(f, r))
+			continue;
+		__set_bit(r, bq->seen);
+		bq->up[r] = MF_NO_UP;
+		bq->order[tail++] = r;
+		while (head < tail) {
+			v = bq->order[head++];
+			for (port = 0; port < np; port++) {
+				l = (u64)v * np + port;
+				nb = peer[l];
+				if (nb == MESHFABRIC_NO_PEER ||
+				    test_bit(nb, bq->seen) || mf_node_gone(f, nb) ||
+				    READ_ONCE(f->links.st[l].down))
+					continue;
+				__set_bit(nb, bq->seen);
+				bq->up[nb] = port ^ 1;	/* topo.h: the reverse */
+				bq->order[tail++] = nb;
+			}
+			if (!(head & 1023))
+				cond_resched();
+		}
+	}
+	/* children before parents: subtree sizes */
+	for (i = 0; i < tail; i++)
+		bq->size[bq->order[i]] = 1;
+	for (i = tail; i-- > 0;) {
+		v = bq->order[i];
+		if (bq->up[v] != MF_NO_UP)
+			bq->size[mf_flood_parent(f, v)] += bq->size[v];
+	}
+	/* parents before children: preorder numbers (grp[] the next free
+	 * number below a node meanwhile), then each node's root's number
+	 */
+	for (i = 0; i < tail; i++) {
+		v = bq->order[i];
+		if (bq->up[v] == MF_NO_UP) {
+			bq->pre[v] = base;
+			bq->top[base] = MF_NO_TOP;
+			base += bq->size[v];
+		} else {
+			p = mf_flood_parent(f, v);
+			bq->pre[v] = bq->grp[p];
+			bq->grp[p] += bq->size[v];
+		}
+		bq->grp[v] = bq->pre[v] + 1;
+	}
+	for (i = 0; i < tail; i++) {
+		v = bq->order[i];
+		bq->grp[v] = bq->up[v] == MF_NO_UP ? bq->pre[v] :
+			     bq->grp[mf_flood_parent(f, v)];
+	}
+	for (i = 0; i < tail; i++) {
+		v = bq->order[i];
+		if (READ_ONCE(f->node[v].state) == MF_NODE_PRESENT)
+			mf_flood_add(f, v);
+		if (!(i & 1023))
+			cond_resched();
+	}
+	bq->builds++;
+	bq->valid = true;
+}
+
+/* Bring the forest up to date: the nodes marked since, added when they
+ * became present (the common case: ATTACH), or a full build when the
+ * links changed or a node entered or left the forest.
+ */
+static void mf_flood_update(struct mf_fabric *f)
+{
+	struct mf_bcastq *bq = &f->bq;
+	u32 n = f->topo.nodes, w, v, gen;
+	unsigned long bits;
+	bool gone;
+	u8 state;
+
+	if (!bq->valid || bq->built_lgen != (u32)atomic_read(&bq->lgen)) {
+		mf_flood_build(f);
+		return;
+	}
+	gen = atomic_read(&bq->gen);
+	if (bq->built_gen == gen)
+		return;
+	bq->built_gen = gen;
+	smp_mb();		/* the generation, then the marks */
+	for (w = 0; w < BITS_TO_LONGS(n); w++) {
+		bits = READ_ONCE(bq->dirty[w]) ? xchg(&bq->dirty[w], 0) : 0;
+		for (; bits; bits &= bits - 1) {
+			v = w * BITS_PER_LONG + __ffs(bits);
+			state = READ_ONCE(f->node[v].state);
+			gone = state == MF_NODE_GONE;
+			/* entered or left the forest, or left presence */
+			if (gone == test_bit(v, bq->seen) ||
+			    (state != MF_NODE_PRESENT &&
+			     test_bit(v, bq->counted))) {
+				mf_flood_build(f);
+				return;
+			}
+			if (state == MF_NODE_PRESENT &&
+			    !test_bit(v, bq->counted))
+				mf_flood_add(f, v);
+		}
+	}
+}
+
+/* Flood frame from source over its component of the forest, pruned to
+ * the present nodes: from the component's top (the present nodes' common
+ * ancestor) down every branch that holds a present node (fen[]), each
+ * such edge carrying the frame once, counted on the link away from the
+ * source (up if the source lies below it), each present node delivered
+ * once.  Absent nodes relay, GONE nodes and down links carry nothing.
+ * Work per frame: the nodes of that pruned tree (the links the frame
+ * crosses, and its deliveries), not the fabric's nodes.  Returns it.
+ * Called by the queue's work only (the forest is its own).
  */
 static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
 			  struct sk_buff *frame)
 {
 	struct mf_bcastq *bq = &f->bq;
-	u32 np = f->topo.nports, head = 0, tail = 0, cur, port, nb;
+	u32 np = f->topo.nports, sp = 0, top, v, u, p, work = 0;
 	const u32 *peer = f->links.peer;
 	u64 l;
 
 	if (READ_ONCE(f->node[source].state) != MF_NODE_PRESENT)
 		return 0;
-	bitmap_zero(bq->seen, f->topo.nodes);
-	__set_bit(source, bq->seen);
-	bq->order[tail++] = source;
-	while (head < tail) {
-		cur = bq->order[head++];
-		for (port = 0; port < np; port++) {
-			l = (u64)cur * np + port;
-			nb = peer[l];
-			if (nb == MESHFABRIC_NO_PEER || test_bit(nb, bq->seen) ||
-			    READ_ONCE(f->node[nb].state) != MF_NODE_PRESENT ||
-			    READ_ONCE(f->links.st[l].down))
-				continue;
-			__set_bit(nb, bq->seen);
-			bq->order[tail++] = nb;
+	mf_flood_update(f);
+	if (!test_bit(source, bq->counted))	/* a change meanwhile */
+		return 0;
+	top = bq->top[bq->grp[source]];
+	bq->order[sp++] = top;
+	while (sp) {
+		v = bq->order[--sp];
+		if (v != top) {
+			l = (u64)v * np + bq->up[v];	/* v to its parent */
+			if (!mf_flood_below(bq, v, source))
+				l = (u64)peer[l] * np + (bq->up[v] ^ 1);
 			local_bh_disable();
 			mf_link_count(f, l, 1, frame->len);
 			local_bh_enable();
-			mf_deliver(f, nb, frame, MF_DELIVER_MTU);
 		}
-		if (!(head & 255))
+		if (v != source && test_bit(v, bq->counted))
+			mf_deliver(f, v, frame, MF_DELIVER_MTU);
+		for (p = 0; p < np; p++) {
+			u = peer[(u64)v * np + p];
+			/* a child: its parent port leads back here */
+			if (u == MESHFABRIC_NO_PEER || !test_bit(u, bq->seen) ||
+			    bq->up[u] != (p ^ 1) ||
+			    (!test_bit(u, bq->counted) &&
+			     mf_fen_prefix(bq, bq->pre[u] + bq->size[u]) ==
+			     mf_fen_prefix(bq, bq->pre[u])))
+				continue;
+			bq->order[sp++] = u;
+		}
+		if (!(++work & 255))
 			cond_resched();
 	}
-	return tail - 1;
+	bq->last_work = work;
+	return work;
 }
 
 static void mf_bcast_work(struct work_struct *work)
@@ -739,12 +945,29 @@ int mf_bcast_fabric_init(struct mf_fabric *f)
 	struct mf_bcastq *bq = &f->bq;
 	u32 n = f->topo.nodes;
 
+	size_t bits = BITS_TO_LONGS(n) * sizeof(long);
+
 	skb_queue_head_init(&bq->q);
 	INIT_WORK(&bq->work, mf_bcast_work);
+	atomic_set(&bq->lgen, 0);
+	atomic_set(&bq->gen, 0);
 	bq->src_bytes = mf_counted_zalloc(array_size(n, sizeof(u32)));
 	bq->order = mf_counted_zalloc(array_size(n, sizeof(u32)));
-	bq->seen = mf_counted_zalloc(BITS_TO_LONGS(n) * sizeof(long));
-	return bq->src_bytes && bq->order && bq->seen ? 0 : -ENOMEM;
+	bq->dirty = mf_counted_zalloc(bits);
+	bq->seen = mf_counted_zalloc(bits);
+	bq->counted = mf_counted_zalloc(bits);
+	bq->up = mf_counted_zalloc(n);
+	bq->pre = mf_counted_zalloc(array_size(n, sizeof(u32)));
+	bq->size = mf_counted_zalloc(array_size(n, sizeof(u32)));
+	bq->grp = mf_counted_zalloc(array_size(n, sizeof(u32)));
+	bq->top = mf_counted_zalloc(array_size(n, sizeof(u32)));
+	bq->fen = mf_counted_zalloc(array_size(n + 1, sizeof(u32)));
+	if (!bq->src_bytes || !bq->order || !bq->dirty || !bq->seen ||
+	    !bq->counted || !bq->up || !bq->pre || !bq->size || !bq->grp ||
+	    !bq->top || !bq->fen)
+		return -ENOMEM;
+	f->footprint += 3 * bits + (size_t)n * (8 * sizeof(u32) + 1);
+	return 0;
 }
 
 /* Teardown: no netdev can queue any more. */
@@ -770,7 +993,15 @@ void mf_bcast_fabric_free(struct mf_fabric *f)
 		mf_linkacct_free(&f->acct);
 		mf_count_put();
 	}
+	mf_counted_free(f->bq.fen);
+	mf_counted_free(f->bq.top);
+	mf_counted_free(f->bq.grp);
+	mf_counted_free(f->bq.size);
+	mf_counted_free(f->bq.pre);
+	mf_counted_free(f->bq.up);
+	mf_counted_free(f->bq.counted);
 	mf_counted_free(f->bq.seen);
+	mf_counted_free(f->bq.dirty);
 	mf_counted_free(f->bq.order);
 	mf_counted_free(f->bq.src_bytes);
 }

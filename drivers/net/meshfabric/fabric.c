@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fabric.c - fabric objects: the counted allocator, creation (topology,
- * links, routing table), the registry of live fabrics, their owners and
- * limits, the one visibility and permission check, attach, teardown, and
- * the debugfs directory (test knobs, queue figures).
+ * fabric.c - fabric objects: creation (topology, links, routing table),
+ * the registry of live fabrics, the one visibility and permission check,
+ * attach, teardown, and the debugfs directory (test knobs, queue
+ * figures).  Allocations and the owners' limits are acct.c's.
  *
  * mf_fabrics_lock protects mf_fabrics (id -> fabric, the list's
- * reference), name uniqueness, mf_owners and every struct mf_owner.  A
+ * reference) and name uniqueness.  A
  * fabric is freed when its last reference goes: the list's, an ioctl's,
  * and one per registered netdev (dropped by its destructor), so its
  * netdevs are gone by then (teardown unregisters them, or leaves those of
@@ -26,133 +26,9 @@
 #include "mf.h"
 #include "name.h"
 
-atomic_long_t mf_allocated = ATOMIC_LONG_INIT(0);
-
-/* Every allocation a user triggers goes through here: zeroed, charged to
- * the caller's memory cgroup, counted in "allocated".
- */
-void *mf_counted_zalloc(size_t size)
-{
-	void *p = kvzalloc(size, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
-
-	if (p)
-		mf_count_get();
-	return p;
-}
-
-void mf_counted_free(void *p)
-{
-	if (!p)
-		return;
-	kvfree(p);
-	mf_count_put();
-}
-
-static int mf_allocated_get(char *buf, const struct kernel_param *kp)
-{
-	return sysfs_emit(buf, "%ld\n", atomic_long_read(&mf_allocated));
-}
-
-static const struct kernel_param_ops mf_allocated_ops = {
-	.get = mf_allocated_get,
-};
-
-module_param_cb(allocated, &mf_allocated_ops, NULL, 0444);
-MODULE_PARM_DESC(allocated, "objects currently allocated by the module");
-
-/* Quota of an owner: real root's fabrics (init_user_ns) are one account,
- * and each outermost user namespace below it is one account for itself
- * and all its descendants (creating a nested user namespace gives no new
- * quota).  Fields under mf_fabrics_lock.
- */
-struct mf_owner {
-	struct list_head list;
-	struct user_namespace *ns;	/* referenced */
-	u32 fabrics;
-	u64 nodes;
-	u64 bytes;
-	atomic_long_t timed;	/* tqueue.c's, lock-free: mf_owner_timed */
-};
-
 static DEFINE_MUTEX(mf_fabrics_lock);
 static DEFINE_IDR(mf_fabrics);		/* under mf_fabrics_lock */
-static LIST_HEAD(mf_owners);		/* under mf_fabrics_lock */
-static u32 mf_userns_fabrics;		/* non-root fabrics, same lock */
 static struct dentry *mf_debugfs;	/* /sys/kernel/debug/meshfabric */
-
-static struct user_namespace *mf_quota_ns(struct user_namespace *ns)
-{
-	while (ns != &init_user_ns && ns->parent != &init_user_ns)
-		ns = ns->parent;
-	return ns;
-}
-
-/* Charge a fabric to its owner's account, or -E2BIG past a limit. */
-static int mf_owner_charge(struct mf_fabric *f)
-{
-	struct user_namespace *ns = mf_quota_ns(f->owner);
-	bool root = ns == &init_user_ns;
-	struct mf_owner *o;
-
-	lockdep_assert_held(&mf_fabrics_lock);
-	list_for_each_entry(o, &mf_owners, list)
-		if (o->ns == ns)
-			goto found;
-	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
-	if (!o)
-		return -ENOMEM;
-	mf_count_get();
-	o->ns = get_user_ns(ns);
-	list_add(&o->list, &mf_owners);
-found:
-	if (root ? o->fabrics >= MESHFABRIC_MAX_FABRICS :
-		   o->fabrics >= MESHFABRIC_USERNS_FABRICS ||
-		   mf_userns_fabrics >= MESHFABRIC_USERNS_TOTAL ||
-		   o->nodes + f->topo.nodes > MESHFABRIC_USERNS_NODES ||
-		   o->bytes + f->footprint > MESHFABRIC_USERNS_BYTES) {
-		if (!o->fabrics) {
-			list_del(&o->list);
-			put_user_ns(o->ns);
-			kfree(o);
-			mf_count_put();
-		}
-		return -E2BIG;
-	}
-	o->fabrics++;
-	o->nodes += f->topo.nodes;
-	o->bytes += f->footprint;
-	if (!root)
-		mf_userns_fabrics++;
-	f->quota = o;
-	return 0;
-}
-
-atomic_long_t *mf_owner_timed(const struct mf_fabric *f)
-{
-	struct mf_owner *o = f->quota;
-
-	return o && o->ns != &init_user_ns ? &o->timed : NULL;
-}
-
-static void mf_owner_uncharge(struct mf_fabric *f)
-{
-	struct mf_owner *o = f->quota;
-
-	lockdep_assert_held(&mf_fabrics_lock);
-	if (!o)
-		return;
-	f->quota = NULL;
-	if (o->ns != &init_user_ns)
-		mf_userns_fabrics--;
-	o->nodes -= f->topo.nodes;
-	o->bytes -= f->footprint + f->charged;
-	if (--o->fabrics)
-		return;
-	list_del(&o->list);
-	put_user_ns(o->ns);
-	kfree(o);
-	mf_count_put();
-}
 
 static void mf_links_free(struct mf_links *l)
 {
@@ -288,9 +164,7 @@ static void mf_fabric_release(struct kref *ref)
 	 * destroyed, with netdevs waiting for their namespaces' cleanup,
 	 * it still counts, so create-and-destroy loops stay in the quota.
 	 */
-	mutex_lock(&mf_fabrics_lock);
 	mf_owner_uncharge(f);
-	mutex_unlock(&mf_fabrics_lock);
 	mf_fabric_free(f);
 }
 
@@ -311,16 +185,18 @@ struct mf_fabric *mf_fabric_get(u32 id)
 	return f;
 }
 
-/* The caller's user namespace is the fabric's owner or an ancestor. */
+/* Who sees a fabric (INFO, ROUTE, LINK_STATS, LINK_GET, list): its owner
+ * user namespace, and callers privileged over it: CAP_NET_ADMIN in the
+ * owner (the user who created the owner namespace, from its parent; root
+ * of an ancestor namespace; real root over every fabric).  An
+ * unprivileged user of an ancestor namespace does not: the initial
+ * namespace is everybody's ancestor, so ancestry alone would show every
+ * user's fabrics to every other user.  noaudit: a list probes every id.
+ */
 bool mf_fabric_visible(const struct mf_fabric *f)
 {
-	const struct user_namespace *ns = f->owner;
-	const struct user_namespace *me = current_user_ns();
-
-	/* in_userns(), which is not exported */
-	while (ns->level > me->level)
-		ns = ns->parent;
-	return ns == me;
+	return current_user_ns() == f->owner ||
+	       ns_capable_noaudit(f->owner, CAP_NET_ADMIN);
 }
 
 /* The caller's user namespace is the fabric's owner. */
@@ -380,6 +256,10 @@ static void mf_fabric_debugfs(struct mf_fabric *f)
 	debugfs_create_u32("bcastq_bytes", 0400, f->debugfs, &f->bq.bytes);
 	debugfs_create_u32("bcastq_max_bytes", 0600, f->debugfs,
 			   &f->bq.max_bytes);
+	/* the flood: nodes the last frame visited, full builds */
+	debugfs_create_u32("flood_last_work", 0400, f->debugfs,
+			   &f->bq.last_work);
+	debugfs_create_u32("flood_builds", 0400, f->debugfs, &f->bq.builds);
 }
 
 /* c was validated by mf_validate_create(). */
@@ -422,12 +302,12 @@ int mf_fabric_create(const struct meshfabric_create *c,
 		err = mf_bcast_fabric_init(f);
 	if (err)
 		goto err_free;
-	f->footprint += f->rt.bytes + f->topo.nodes * 3 * sizeof(u32);
+	f->footprint += f->rt.bytes;	/* bcast's: mf_bcast_fabric_init */
 
-	mutex_lock(&mf_fabrics_lock);
 	err = mf_owner_charge(f);
 	if (err)
-		goto err_unlock;
+		goto err_free;
+	mutex_lock(&mf_fabrics_lock);
 	id = idr_alloc(&mf_fabrics, NULL, 0, MESHFABRIC_MAX_IDS, GFP_KERNEL);
 	if (id < 0) {
 		err = id == -ENOSPC ? -E2BIG : id;
@@ -451,9 +331,8 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	return 0;
 
 err_uncharge:
-	mf_owner_uncharge(f);
-err_unlock:
 	mutex_unlock(&mf_fabrics_lock);
+	mf_owner_uncharge(f);
 err_free:
 	mf_fabric_free(f);
 	return err;
@@ -525,25 +404,6 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	/* No netdev can queue a frame any more. */
 	mf_bcast_fabric_stop(f);
 	mf_tq_stop(f);
-}
-
-int mf_fabric_charge(struct mf_fabric *f, s64 bytes)
-{
-	struct mf_owner *o;
-	int err = 0;
-
-	mutex_lock(&mf_fabrics_lock);
-	o = f->quota;
-	if (bytes > 0 && o && o->ns != &init_user_ns &&
-	    o->bytes + bytes > MESHFABRIC_USERNS_BYTES) {
-		err = -E2BIG;
-	} else {
-		f->charged += bytes;
-		if (o)
-			o->bytes += bytes;
-	}
-	mutex_unlock(&mf_fabrics_lock);
-	return err;
 }
 
 /* Take f off the list (it must be listed) and tear it down. */
@@ -659,11 +519,6 @@ int mf_fabric_init(void)
 
 void mf_fabric_exit(void)
 {
-	long left;
-
 	rcu_barrier();		/* fault states replaced by LINK_SET (link.c) */
 	debugfs_remove_recursive(mf_debugfs);
-	left = atomic_long_read(&mf_allocated);
-	if (left)
-		pr_err("leak: %ld objects still allocated at unload\n", left);
 }

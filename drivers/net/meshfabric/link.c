@@ -243,6 +243,7 @@ int mf_link_set_state(struct mf_fabric *f,
 	old = rcu_replace_pointer(f->fstate, fs, lockdep_is_held(&f->lock));
 	if (old)
 		call_rcu(&old->rcu, mf_fstate_free_rcu);
+	mf_bcast_links_changed(f);
 	for (node = 0; node < t->nodes; node++) {
 		mf_node_carrier(f, node);
 		if (!(node & 1023))

@@ -22,7 +22,8 @@ static const struct {
 	int (*init)(void);
 	void (*exit)(void);
 } mf_layers[] = {
-	{ mf_fabric_init, mf_fabric_exit },	/* its exit reports leaks */
+	{ mf_acct_init, mf_acct_exit },		/* its exit reports leaks */
+	{ mf_fabric_init, mf_fabric_exit },
 	{ mf_bcast_init, mf_bcast_exit },
 	{ mf_netdev_init, mf_netdev_exit },
 	{ mf_ioctl_init, mf_ioctl_exit_fabrics },

@@ -5,11 +5,14 @@
  * broadcast state; the functions each file provides, in layers:
  *
  *   main.c (init/exit) -> ioctl.c (the ABI, the misc device)
- *     -> fabric.c (lifetime, registry, owners and limits, permissions,
- *        the counted allocator) -> rtable.c (routing tables)
+ *     -> fabric.c (lifetime, registry, permissions) -> rtable.c (routing
+ *        tables)
  *   netdev.c (node netdevs) -> forward.c (unicast) -> bcast.c (broadcast)
+ *   all of them -> acct.c (the counted allocator, owners and limits),
+ *   which calls none of them
  *
- * Lock order: mf_fabrics_lock -> fabric->lock -> RTNL; fabric->bcast_lock
+ * Lock order: mf_fabrics_lock -> fabric->lock -> RTNL; acct.c's lock is
+ * innermost (taken under any of them, takes none); fabric->bcast_lock
  * and fabric->stats_lock are taken alone (never with RTNL or fabric->lock
  * held).  The forwarding path (ndo_start_xmit) takes no lock: it reads
  * node devices under RCU, immutable tables, and this CPU's counters.
@@ -199,8 +202,9 @@ struct mf_cached_sched {
  */
 #define MF_BCASTQ_BYTES		(4U << 20)	/* per fabric */
 #define MF_BCASTQ_SOURCE_BYTES	(256U << 10)	/* per sending node */
-/* Deliveries (nodes reached) one run of the work may make before it
- * requeues itself, so other work and RTNL waiters get the CPU.
+/* Work (nodes of the flood's tree visited: links crossed and deliveries)
+ * one run of the work may do before it requeues itself, so other work
+ * and RTNL waiters get the CPU.
  */
 #define MF_BCAST_BUDGET		65536
 
@@ -210,9 +214,38 @@ struct mf_bcastq {
 	u32 max_bytes;		/* high-water mark (debugfs) */
 	u32 *src_bytes;		/* per source node: truesize queued */
 	struct work_struct work;
-	/* Flood scratch, used by the work only (one run at a time). */
-	u32 *order;		/* BFS queue: nodes */
-	unsigned long *seen;	/* BFS: nodes reached */
+	/* What the flood crosses changed: lgen counts changes of the links
+	 * (down, up: mf_bcast_links_changed), gen those of nodes' states,
+	 * each node marking itself in dirty first (mf_bcast_node_changed).
+	 * Bumped after the change is visible; read by the work.
+	 */
+	atomic_t lgen;
+	atomic_t gen;
+	unsigned long *dirty;
+	/* The flood's forest (bcast.c, mf_flood_build), the work's own (one
+	 * run at a time): breadth-first over the nodes not GONE and the
+	 * links up, from the lowest node of each component, numbered in
+	 * preorder; rebuilt when lgen moves or a node enters or leaves it
+	 * (GONE), updated in O(depth) amortised when a node becomes present.
+	 */
+	bool valid;		/* built at least once */
+	u32 built_lgen, built_gen;	/* what it reflects */
+	u32 last_work;		/* nodes the last frame visited (debugfs) */
+	u32 builds;		/* full builds so far (debugfs) */
+	u32 *order;		/* build: BFS order; flood: its stack */
+	unsigned long *seen;	/* in the forest (not GONE at build) */
+	unsigned long *counted;	/* present, counted in fen[] and top[] */
+	u8 *up;			/* port to the parent, or 0xff (a root) */
+	u32 *pre;		/* preorder number */
+	u32 *size;		/* nodes in its subtree */
+	u32 *grp;		/* its root's preorder number */
+	u32 *top;		/* by a root's preorder number: the lowest
+				 * common ancestor of the component's present
+				 * nodes, or U32_MAX
+				 */
+	u32 *fen;		/* Fenwick tree over preorder numbers: present
+				 * nodes (n + 1 entries)
+				 */
 };
 
 /* Unicast frames of timed links wait here for their arrival time, in a
@@ -242,11 +275,12 @@ struct mf_fabric {
 	u32 id;			/* immutable */
 	char name[MESHFABRIC_NAME_LEN];	/* immutable */
 	/* Immutable, referenced: the user namespace owning the creator's
-	 * netns.  The fabric is visible to it and its ancestors; changing it
-	 * needs CAP_NET_ADMIN there (fabric.c, mf_fabric_get_checked).
+	 * netns.  The fabric is visible to it and to whoever has
+	 * CAP_NET_ADMIN there; changing it needs CAP_NET_ADMIN there
+	 * (fabric.c, mf_fabric_get_checked).
 	 */
 	struct user_namespace *owner;
-	struct mf_owner *quota;	/* owner's account (fabric.c), immutable */
+	struct mf_owner *quota;	/* owner's account (acct.c), immutable */
 	size_t footprint;	/* bytes charged to acct, immutable */
 	s64 charged;		/* more bytes charged (mf_fabric_charge) */
 	struct mf_topo topo;	/* immutable */
@@ -269,7 +303,12 @@ struct mf_fabric {
 	/* Serialises counter resets: links.base. */
 	struct mutex stats_lock;
 
-	/* Serialises BCAST ioctls; protects cache[], user[], clock, acct. */
+	/* Serialises BCAST ioctls' planning and sends; protects cache[],
+	 * user[], clock, acct.  Taken killable, and held for CPU work only
+	 * (with scheduling points): a timed BCAST sleeps until its arrivals
+	 * after dropping it (bcast.c, mf_bcast_run), so no wait for it
+	 * lasts a fabric time.
+	 */
 	struct mutex bcast_lock;
 	struct mf_cached_sched cache[MF_SCHED_CACHE];
 	/* schedules loaded by SCHED_LOAD, one per source (algo USER) */
@@ -293,6 +332,22 @@ struct mf_ndev {
 };
 
 /* --- inline accessors ---------------------------------------------- */
+
+/* Node node's state changed (attached, GONE): call after writing it. */
+static inline void mf_bcast_node_changed(struct mf_fabric *f, u32 node)
+{
+	smp_mb__before_atomic();	/* the state, then the mark */
+	set_bit(node, f->bq.dirty);
+	smp_mb__after_atomic();		/* the mark, then the generation */
+	atomic_inc(&f->bq.gen);
+}
+
+/* Links went down or up: call after publishing them. */
+static inline void mf_bcast_links_changed(struct mf_fabric *f)
+{
+	smp_mb__before_atomic();	/* the links, then the generation */
+	atomic_inc(&f->bq.lgen);
+}
 
 static inline bool mf_node_gone(const struct mf_fabric *f, u32 node)
 {
@@ -331,7 +386,7 @@ static inline s64 mf_mac_node(const struct mf_fabric *f, const u8 *mac)
 	return node < f->topo.nodes ? node : -1;
 }
 
-/* --- fabric.c -------------------------------------------------------- */
+/* --- acct.c ---------------------------------------------------------- */
 
 /* Counted allocations (module parameter "allocated": objects the module
  * holds; 0 when no fabric exists), charged to the caller's memory cgroup.
@@ -349,8 +404,26 @@ static inline void mf_count_put(void)
 	atomic_long_dec(&mf_allocated);
 }
 
+/* Count f (owner, topo.nodes and footprint set) on its owner's account,
+ * keyed by the real user: -E2BIG past a limit of the uapi.
+ */
+int mf_owner_charge(struct mf_fabric *f);
+/* Uncount f (no-op if it was never counted). */
+void mf_owner_uncharge(struct mf_fabric *f);
+/* Memory a fabric holds beyond its footprint (schedules loaded by
+ * SCHED_LOAD), charged to its owner's account: -E2BIG past
+ * MESHFABRIC_USERNS_BYTES for a user namespace; bytes < 0 releases.
+ * Once the fabric is destroyed, its account no longer counts it.
+ */
+int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
+int mf_acct_init(void);
+/* Reports objects still allocated (a leak). */
+void mf_acct_exit(void);
+
+/* --- fabric.c -------------------------------------------------------- */
+
 /* What a caller needs of a fabric (mf_fabric_get_checked). */
-#define MF_NEED_VISIBLE	0	/* its user namespace sees the fabric */
+#define MF_NEED_VISIBLE	0	/* mf_fabric_visible() */
 #define MF_NEED_ADMIN	1	/* and CAP_NET_ADMIN in the fabric's owner */
 
 int mf_fabric_create(const struct meshfabric_create *c,
@@ -366,13 +439,6 @@ void mf_fabric_put(struct mf_fabric *f);
 int mf_fabric_destroy_checked(u32 id, bool check_only);
 /* Destroy f (still listed under its id), no check: kernel callers. */
 int mf_fabric_destroy(struct mf_fabric *f);
-/* Memory a fabric holds beyond its footprint (schedules loaded by
- * SCHED_LOAD), charged to its owner's account: -E2BIG past
- * MESHFABRIC_USERNS_BYTES for a user namespace; bytes < 0 releases.
- * Takes mf_fabrics_lock: call it holding no fabric lock.  Once the fabric
- * is destroyed, its account no longer counts it.
- */
-int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
 bool mf_fabric_visible(const struct mf_fabric *f);
 /* The truesize of the timed frames waiting in the fabrics of f's owner
  * (tqueue.c's share), or NULL for the initial namespace's fabrics.  The

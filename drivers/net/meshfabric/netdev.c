@@ -36,6 +36,7 @@ static void mf_node_detach(struct net_device *dev)
 		return;
 	RCU_INIT_POINTER(n->dev, NULL);
 	WRITE_ONCE(n->state, MF_NODE_GONE);
+	mf_bcast_node_changed(priv->fabric, priv->node);
 }
 
 static void mf_ndo_uninit(struct net_device *dev)
@@ -312,6 +313,7 @@ int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 	dev->priv_destructor = mf_netdev_destructor;
 	rcu_assign_pointer(f->node[node].dev, dev);
 	WRITE_ONCE(f->node[node].state, MF_NODE_PRESENT);
+	mf_bcast_node_changed(f, node);
 	return 0;
 
 err_free_tstats:

@@ -62,10 +62,13 @@
  *  - an unknown command gets -ENOTTY; 32-bit callers use the same structs;
  *  - a fabric belongs to the user namespace owning its creator's network
  *    namespace (its owner).  It is visible (INFO, ROUTE, LINK_STATS,
- *    LINK_GET, and so `meshfabric list`) only to callers whose user
- *    namespace is the owner or an ancestor of it: real root sees every
- *    fabric, a user namespace its own and its descendants'.  An invisible
- *    fabric answers -ENOENT, exactly as a missing one;
+ *    LINK_GET, and so `meshfabric list`) only to callers in the owner
+ *    and to callers with CAP_NET_ADMIN in the owner: the user who created
+ *    the owner (from outside it), root of an ancestor namespace, real
+ *    root (every fabric).  An unprivileged user of an ancestor namespace
+ *    does not see it (other users' fabrics stay private), nor does a
+ *    sibling namespace.  An invisible fabric answers -ENOENT, exactly as
+ *    a missing one;
  *  - commands that change state (CREATE, DESTROY, ATTACH, BCAST, LINK_SET,
  *    LINK_STATS with the reset flag) need CAP_NET_ADMIN in the user
  *    namespace owning the caller's network namespace, and all but CREATE
@@ -86,11 +89,16 @@
  * 02:6d:FF:NN:NN:NN (locally administered: 0x02, 'm', fabric id, node id
  * in 24 bits big endian).  Unicast frames to another node's MAC travel hop
  * by hop along the kernel's routing tables (each hop counted on its
- * directed link); broadcast and multicast frames are delivered to every
- * other present node exactly once by a breadth-first flood over the
- * present nodes (one hop per send, each hop counted), except multicast
- * membership reports (MLD, IGMP), which are consumed at the sender: a
- * fabric has no multicast router.  A node whose MTU is below the frame's
+ * directed link); broadcast and multicast frames are delivered exactly
+ * once to every other present node that unicast could reach from the
+ * sender, except multicast membership reports (MLD, IGMP), which are
+ * consumed at the sender: a fabric has no multicast router.  As unicast,
+ * they are relayed by ABSENT nodes and stopped by GONE nodes and links
+ * down.  They follow a spanning tree of the fabric grown breadth-first
+ * from the lowest node of each part, pruned to the smallest subtree that
+ * joins its present nodes: each link of that subtree carries the frame
+ * once, away from the sender, and is counted (the tree is rebuilt when
+ * links go down or up or a node is deleted, not per frame).  A node whose MTU is below the frame's
  * payload does not receive it (its rx_dropped counts it).  Such frames
  * wait in a per-fabric queue of at most 4 MiB (truesize), of which one
  * sender may fill 256 KiB; beyond that they are dropped and counted as
@@ -104,19 +112,23 @@
 /*
  * Limits.  Fabrics owned by the initial user namespace (real root) and
  * fabrics owned by other user namespaces draw from separate pools, so no
- * user namespace can exhaust a limit for real root.  A user namespace's
- * fabrics are counted against its outermost ancestor below the initial
- * one (nested user namespaces share their creator's quota), and their
- * memory is charged to the creating task's memory cgroup.  A destroyed
- * fabric counts until its memory is freed (DESTROY: after its last
- * netdev).  Exceeding a limit: -E2BIG.
+ * user namespace can exhaust a limit for real root.  The USERNS limits
+ * are per real user, as the kernel's ucounts (RLIMIT_NPROC): a fabric
+ * owned by a user namespace counts against the uid (of the initial
+ * namespace) that created its outermost ancestor below the initial one,
+ * so more user namespaces, sibling or nested, give that uid no more
+ * fabrics, nodes or bytes, and while one uid is at its limit every other
+ * uid still gets its own (until USERNS_TOTAL, reached by 8 uids at their
+ * limit).  Their memory is charged to the creating task's memory cgroup.
+ * A destroyed fabric counts until its memory is freed (DESTROY: after
+ * its last netdev).  Exceeding a limit: -E2BIG.
  */
 #define MESHFABRIC_MAX_NODES		65536	/* nodes per fabric */
 #define MESHFABRIC_MAX_FABRICS		64	/* root's fabrics alive at once */
 #define MESHFABRIC_MAX_IDS		256	/* fabric ids 0..255 */
-#define MESHFABRIC_USERNS_FABRICS	16	/* per user namespace tree */
-#define MESHFABRIC_USERNS_NODES		65536	/* their nodes in all */
-#define MESHFABRIC_USERNS_BYTES		(64U << 20)	/* their memory */
+#define MESHFABRIC_USERNS_FABRICS	16	/* per real user */
+#define MESHFABRIC_USERNS_NODES		65536	/* per real user, in all */
+#define MESHFABRIC_USERNS_BYTES		(64U << 20)	/* memory per real user */
 #define MESHFABRIC_USERNS_TOTAL		128	/* fabrics of all non-root owners */
 #define MESHFABRIC_MAX_PAYLOAD		65536	/* BCAST payload bytes */
 #define MESHFABRIC_NAME_LEN		16	/* with the final NUL */
@@ -296,6 +308,13 @@ struct meshfabric_route {
  * lose a send, and then the nodes below it in the schedule are not
  * reached (delivered says how many were); queue limits do not apply to
  * the offload.  Untimed fabrics (every link unlimited): fabric_time_ns 0.
+ * Waits: BCASTs on one fabric plan and send one at a time, and a BCAST
+ * waiting for its turn (or for SCHED_LOAD) waits killably for that CPU
+ * work only, never for another's fabric time: a timed BCAST sleeps until
+ * its arrivals without holding the fabric, so timed BCASTs overlap, each
+ * after the sends the earlier ones reserved on the links (and refused
+ * with -E2BIG if that passes the horizon).  Every sleep is killable
+ * (-EINTR) and ends within MESHFABRIC_HORIZON_NS.
  *
  * Down links (LINK_SET): the schedule is repaired around them (sends
  * rerouted along surviving shortest paths, or moved to other senders and

@@ -13,7 +13,9 @@
  *   mfctl bcastall ID ALGO [LEN [SRC]]   BCAST from every node (or SRC),
  *	an AF_PACKET listener in every node's namespace (the tool's): a line
  *	per source; exit 0 if each was heard exactly once
- *   mfctl fuzz [SECONDS [SEED [PROCS]]]  the ioctl fuzzer (60 s, 4)
+ *   mfctl fuzz [SECONDS [SEED [PROCS]]]  the ioctl fuzzer (60 s, 4 workers
+ *	and a reaper): every command of the uapi; prints the calls per
+ *	command and per errno; exit 0 if nothing impossible happened
  *   mfctl flood DST SECONDS SIZE  as uid 65534 on CPU 0, frames holding a
  *	pattern as fast as they go (SECONDS 0: one): UDP to DST port 9, or
  *	raw to DST IFNAME/MAC; prints "sent N failed M ns_per_frame T"
@@ -236,16 +238,20 @@ static int cmd_bcastall(int argc, char **argv)
 /* ---- one request of the bad-input table ----------------------------- */
 
 enum { C_create, C_destroy, C_info, C_attach, C_bcast, C_route,
-       C_link_stats, C_attach_entry };
+       C_link_stats, C_bcast_v1, C_link_set, C_link_get, C_sched_load,
+       C_attach_entry };
 
 static const char *const cmd_name[] = {
 	"CREATE", "DESTROY", "INFO", "ATTACH", "BCAST", "ROUTE", "LINK_STATS",
+	"BCAST_V1", "LINK_SET", "LINK_GET", "SCHED_LOAD",
 };
 
 static const unsigned long cmd_nr[] = {
 	MESHFABRIC_IOC_CREATE, MESHFABRIC_IOC_DESTROY, MESHFABRIC_IOC_INFO,
 	MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_BCAST, MESHFABRIC_IOC_ROUTE,
-	MESHFABRIC_IOC_LINK_STATS,
+	MESHFABRIC_IOC_LINK_STATS, MESHFABRIC_IOC_BCAST_V1,
+	MESHFABRIC_IOC_LINK_SET, MESHFABRIC_IOC_LINK_GET,
+	MESHFABRIC_IOC_SCHED_LOAD,
 };
 
 static const struct field {
@@ -268,6 +274,18 @@ static const struct field {
 	F(route, path_max), F(route, hops), F(route, reserved),
 	F(link_stats, id), F(link_stats, flags), F(link_stats, links_ptr),
 	F(link_stats, first), F(link_stats, count), F(link_stats, reserved0),
+	/* BCAST_V1: BCAST's fields (its first 88 bytes, and what follows) */
+	{ C_bcast_v1, "id", AT(bcast, id), 4 },
+	{ C_bcast_v1, "unreachable", AT(bcast, unreachable), 4 },
+	F(link_set, id), F(link_set, flags), F(link_set, node),
+	F(link_set, port), F(link_set, rate), F(link_set, down),
+	F(link_set, count), F(link_set, reserved0),
+	F(link_get, id), F(link_get, flags), F(link_get, links_ptr),
+	F(link_get, first), F(link_get, count), F(link_get, nlinks),
+	F(sched_load, id), F(sched_load, flags), F(sched_load, source),
+	F(sched_load, model), F(sched_load, nsends), F(sched_load, code_ptr),
+	F(sched_load, code_len), F(sched_load, why_ptr),
+	F(sched_load, why_len),
 #undef F
 };
 
@@ -289,7 +307,7 @@ static char *field(int c, const char *s, size_t len, u64 *q,
 
 static int cmd_ioctl(int argc, char **argv)
 {
-	static u32 buf[4];	/* BCAST's payload, ROUTE's path */
+	static u32 buf[4];	/* BCAST's payload, ROUTE's path, a code */
 	struct meshfabric_attach_entry e[4] = { { 0 } };
 	union {
 		u64 q[32];
@@ -297,6 +315,8 @@ static int cmd_ioctl(int argc, char **argv)
 		struct meshfabric_attach a;
 		struct meshfabric_bcast b;
 		struct meshfabric_route r;
+		struct meshfabric_link_set ls;
+		struct meshfabric_sched_load sl;
 	} u = { { 0 } };
 	unsigned int size, w, i;
 	char *at, *eq, *p, *end;
@@ -321,10 +341,16 @@ static int cmd_ioctl(int argc, char **argv)
 		u.a.entries_ptr = (uintptr_t)e;
 		u.a.count = 1;
 	}
-	if (c == C_bcast) {
+	if (c == C_bcast || c == C_bcast_v1) {
 		u.b.ethertype = ETYPE;
 		u.b.payload_ptr = (uintptr_t)buf;
 		u.b.len = sizeof(buf);
+	}
+	if (c == C_link_set)		/* rate 0 (unlimited) on link 0 */
+		u.ls.flags = MESHFABRIC_LINK_RATE;
+	if (c == C_sched_load) {	/* an encoding of 0 bytes */
+		u.sl.model = MESHFABRIC_MODEL_ONE_PORT;
+		u.sl.code_ptr = (uintptr_t)buf;
 	}
 	if (c == C_route) {
 		u.r.dst = 3;
@@ -759,6 +785,18 @@ static void fz_bcast(const struct fz_fab *f, struct meshfabric_bcast *b,
 	b->step_ns_ptr = pick(2) ? some_ptr((size_t)b->steps * 8, scls) : 0;
 }
 
+/* A window of entries first .. first + *count - 1 of n, and an
+ * out-pointer for them (mostly), whose class goes to *cls.
+ */
+static void fz_window(u32 n, __u32 *first, __u32 *count, __u64 *ptr,
+		      size_t elem, int *cls)
+{
+	*first = pick(2) ? pick(n) : near(n);
+	*count = pick(2) ? pick(n + 2) : near(n);
+	if (pick(4))
+		*ptr = some_ptr((size_t)*count * elem, cls);
+}
+
 /* An out-array at ptr (class cls) holding written entries after a
  * success: written must fit the capacity, and nothing can have been
  * written where it cannot be.
@@ -817,10 +855,8 @@ static void fz_request(u32 k, struct fz_fab f)
 		u.d.flags = pick(3) ? 0 : near(2);
 		break;
 	case FZ_INFO:
-		u.in.first = pick(2) ? pick(f.nodes) : near(f.nodes);
-		u.in.count = cap = pick(2) ? pick(f.nodes + 2) : near(f.nodes);
-		if (pick(4))
-			u.in.nodes_ptr = some_ptr((size_t)cap * 64, &cls);
+		fz_window(f.nodes, &u.in.first, &u.in.count, &u.in.nodes_ptr,
+			  sizeof(struct meshfabric_node_info), &cls);
 		break;
 	case FZ_ATTACH:
 		u.a.count = pick(10) ? 1 + pick(4) : near(MESHFABRIC_MAX_NODES + 1);
@@ -857,19 +893,15 @@ static void fz_request(u32 k, struct fz_fab f)
 		break;
 	case FZ_LINK_STATS:
 		u.ls.flags = pick(4) ? 0 : near(2);
-		u.ls.first = pick(2) ? pick(links) : near(links);
-		u.ls.count = cap = pick(2) ? pick(links + 2) : near(links);
-		if (pick(4))
-			u.ls.links_ptr = some_ptr((size_t)cap * 32, &cls);
+		fz_window(links, &u.ls.first, &u.ls.count, &u.ls.links_ptr,
+			  sizeof(struct meshfabric_link_entry), &cls);
 		break;
 	case FZ_LINK_SET:
 		fz_link_set(&f, &u.l);
 		break;
 	case FZ_LINK_GET:
-		u.lg.first = pick(2) ? pick(links) : near(links);
-		u.lg.count = cap = pick(2) ? pick(links + 2) : near(links);
-		if (pick(4))
-			u.lg.links_ptr = some_ptr((size_t)cap * 104, &cls);
+		fz_window(links, &u.lg.first, &u.lg.count, &u.lg.links_ptr,
+			  sizeof(struct meshfabric_link_info), &cls);
 		break;
 	case FZ_SCHED_LOAD:
 		fz_sched_load(&f, &u.sl, &cls);
@@ -1214,6 +1246,7 @@ static int cmd_fuzz(int argc, char **argv)
 	double secs = argc > 0 ? atof(argv[0]) : 60, end;
 	unsigned long seed = argc > 1 ? num(argv[1]) : (u32)time(NULL);
 	int procs = argc > 2 ? num(argv[2]) : 4, i, st, bad = 0, late = 0;
+	int left = 0;
 	pid_t pid[FZ_WORKERS + 1], p;
 	long psz = sysconf(_SC_PAGESIZE);
 	size_t shsz = (sizeof(*sh) + psz - 1) / psz * psz;
@@ -1286,15 +1319,18 @@ static int cmd_fuzz(int argc, char **argv)
 	for (i = 0; i < MESHFABRIC_MAX_IDS; i++) {
 		struct meshfabric_destroy d = { .id = i };
 
-		if (sh->made[i])
-			ioctl(dev, MESHFABRIC_IOC_DESTROY, &d);
+		if (sh->made[i] && !ioctl(dev, MESHFABRIC_IOC_DESTROY, &d))
+			left++;
+		else if (sh->made[i] && errno != ENOENT)
+			printf("# fabric %d left: %s\n", i, strerror(errno));
 	}
 	fz_report();
-	printf("# fabrics created %lu (at the limits %lu), destroyed %lu\n"
+	printf("# fabrics created %lu (at the limits %lu), destroyed %lu, "
+	       "at the end %d\n"
 	       "# namespaces died %lu, named namespaces deleted %lu, "
 	       "fabrics filled %lu, user namespaces %lu, over 10 s %lu\n"
 	       "# impossible results: %lu, workers failed: %d, ended late: "
-	       "%d\n", sh->created, sh->big, sh->destroyed, sh->deaths,
+	       "%d\n", sh->created, sh->big, sh->destroyed, left, sh->deaths,
 	       sh->nsdel, sh->filled, sh->userns, sh->slow, sh->impossible,
 	       bad, late);
 	return sh->impossible || bad;

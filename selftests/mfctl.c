@@ -14,7 +14,9 @@
  *   mfctl bcastall ID ALGO [LEN [SRC]]   BCAST from every node (or SRC),
  *	an AF_PACKET listener in every node's namespace (the tool's): a line
  *	per source; exit 0 if each was heard exactly once
- *   mfctl fuzz [SECONDS [SEED [PROCS]]]  the ioctl fuzzer (60 s, 4)
+ *   mfctl fuzz [SECONDS [SEED [PROCS]]]  the ioctl fuzzer (60 s, 4 workers
+ *	and a reaper): every command of the uapi; prints the calls per
+ *	command and per errno; exit 0 if nothing impossible happened
  *   mfctl flood DST SECONDS SIZE  as uid 65534 on CPU 0, frames holding a
  *	pattern as fast as they go (SECONDS 0: one): UDP to DST port 9, or
  *	raw to DST IFNAME/MAC; prints "sent N failed M ns_per_frame T"
@@ -28,23 +30,30 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <dirent.h>
 #include <arpa/inet.h>
 #include <linux/if_packet.h>
 #include <net/if.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "algo.h"
 #include "dev.h"
 #include "netns.h"
 #include "parse.h"
+#include "schedcode.h"
 
 #define ETYPE 0x88b5		/* IEEE local experimental */
 #define AT(s, f) offsetof(struct meshfabric_##s, f)
@@ -235,16 +244,20 @@ static int cmd_bcastall(int argc, char **argv)
 /* ---- one request of the bad-input table ----------------------------- */
 
 enum { C_create, C_destroy, C_info, C_attach, C_bcast, C_route,
-       C_link_stats, C_attach_entry };
+       C_link_stats, C_bcast_v1, C_link_set, C_link_get, C_sched_load,
+       C_attach_entry };
 
 static const char *const cmd_name[] = {
 	"CREATE", "DESTROY", "INFO", "ATTACH", "BCAST", "ROUTE", "LINK_STATS",
+	"BCAST_V1", "LINK_SET", "LINK_GET", "SCHED_LOAD",
 };
 
 static const unsigned long cmd_nr[] = {
 	MESHFABRIC_IOC_CREATE, MESHFABRIC_IOC_DESTROY, MESHFABRIC_IOC_INFO,
 	MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_BCAST, MESHFABRIC_IOC_ROUTE,
-	MESHFABRIC_IOC_LINK_STATS,
+	MESHFABRIC_IOC_LINK_STATS, MESHFABRIC_IOC_BCAST_V1,
+	MESHFABRIC_IOC_LINK_SET, MESHFABRIC_IOC_LINK_GET,
+	MESHFABRIC_IOC_SCHED_LOAD,
 };
 
 static const struct field {
@@ -267,6 +280,18 @@ static const struct field {
 	F(route, path_max), F(route, hops), F(route, reserved),
 	F(link_stats, id), F(link_stats, flags), F(link_stats, links_ptr),
 	F(link_stats, first), F(link_stats, count), F(link_stats, reserved0),
+	/* BCAST_V1: BCAST's fields (its first 88 bytes, and what follows) */
+	{ C_bcast_v1, "id", AT(bcast, id), 4 },
+	{ C_bcast_v1, "unreachable", AT(bcast, unreachable), 4 },
+	F(link_set, id), F(link_set, flags), F(link_set, node),
+	F(link_set, port), F(link_set, rate), F(link_set, down),
+	F(link_set, count), F(link_set, reserved0),
+	F(link_get, id), F(link_get, flags), F(link_get, links_ptr),
+	F(link_get, first), F(link_get, count), F(link_get, nlinks),
+	F(sched_load, id), F(sched_load, flags), F(sched_load, source),
+	F(sched_load, model), F(sched_load, nsends), F(sched_load, code_ptr),
+	F(sched_load, code_len), F(sched_load, why_ptr),
+	F(sched_load, why_len),
 #undef F
 };
 
@@ -288,7 +313,7 @@ static char *field(int c, const char *s, size_t len, u64 *q,
 
 static int cmd_ioctl(int argc, char **argv)
 {
-	static u32 buf[4];	/* BCAST's payload, ROUTE's path */
+	static u32 buf[4];	/* BCAST's payload, ROUTE's path, a code */
 	struct meshfabric_attach_entry e[4] = { { 0 } };
 	union {
 		u64 q[32];
@@ -296,6 +321,8 @@ static int cmd_ioctl(int argc, char **argv)
 		struct meshfabric_attach a;
 		struct meshfabric_bcast b;
 		struct meshfabric_route r;
+		struct meshfabric_link_set ls;
+		struct meshfabric_sched_load sl;
 	} u = { { 0 } };
 	unsigned int size, w, i;
 	char *at, *eq, *p, *end;
@@ -320,10 +347,16 @@ static int cmd_ioctl(int argc, char **argv)
 		u.a.entries_ptr = (uintptr_t)e;
 		u.a.count = 1;
 	}
-	if (c == C_bcast) {
+	if (c == C_bcast || c == C_bcast_v1) {
 		u.b.ethertype = ETYPE;
 		u.b.payload_ptr = (uintptr_t)buf;
 		u.b.len = sizeof(buf);
+	}
+	if (c == C_link_set)		/* rate 0 (unlimited) on link 0 */
+		u.ls.flags = MESHFABRIC_LINK_RATE;
+	if (c == C_sched_load) {	/* an encoding of 0 bytes */
+		u.sl.model = MESHFABRIC_MODEL_ONE_PORT;
+		u.sl.code_ptr = (uintptr_t)buf;
 	}
 	if (c == C_route) {
 		u.r.dst = 3;
@@ -372,17 +405,72 @@ static int cmd_ioctl(int argc, char **argv)
 
 /* ---- the fuzzer -------------------------------------------------------- */
 /*
- * Random near-valid ioctls from several processes, namespaces dying with
- * nodes in them (test_90 adds rmmod attempts): what a real ioctl reaches,
- * user pointers that fault, the compat path (mfctl32), races.  Fields and
- * the core are fuzzed by kunit/fuzz_test.c, command numbers by KUnit too.
+ * Every command of the uapi (fzc[] below; test_90 checks it against the
+ * header), from several processes, with inputs built from the structs:
+ * near-valid requests on fabrics the fuzzer made (their shapes are known,
+ * so nodes, ports, links and counts are drawn around their boundaries),
+ * LINK_SET's fields and flags in and out of their limits, broadcast
+ * schedules built by the core (mf_plan, mf_sched_encode) then mutated for
+ * SCHED_LOAD, BCAST_V1 with a canary after its 88 bytes, user pointers
+ * that fault (NULL, kernel, PROT_NONE, straddling, read-only, exactly at
+ * the end of a readable area), the argument itself elsewhere.  Meanwhile
+ * fabrics and namespaces die in flight: a reaper process DESTROYs the
+ * fabrics workers are using and deletes named namespaces holding nodes as
+ * `ip netns del` does (umount2 MNT_DETACH, unlink), workers fill fabrics
+ * into named namespaces (the tool's netns.c) and broadcast on them,
+ * unnamed namespaces die with nodes attached after a flood, and processes
+ * in new user namespaces issue requests of their own.  At the end: calls
+ * per command and per errno.  The validators and the schedule decoder are
+ * also fuzzed by KUnit under KASAN (kunit/fuzz_test.c).
  */
+enum { FZ_CREATE, FZ_DESTROY, FZ_INFO, FZ_ATTACH, FZ_ROUTE, FZ_BCAST,
+       FZ_BCAST_V1, FZ_LINK_STATS, FZ_LINK_SET, FZ_LINK_GET, FZ_SCHED_LOAD,
+       FZ_NCMD };
+
+static const struct {
+	const char *name;	/* as in the header: MESHFABRIC_IOC_<name> */
+	unsigned long nr;
+	unsigned int weight, size;
+} fzc[FZ_NCMD] = {
+#define C(n, s, w) { #n, MESHFABRIC_IOC_##n, w, sizeof(struct meshfabric_##s) }
+	C(CREATE, create, 6), C(DESTROY, destroy, 3), C(INFO, info, 8),
+	C(ATTACH, attach, 6), C(ROUTE, route, 8), C(BCAST, bcast, 8),
+	{ "BCAST_V1", MESHFABRIC_IOC_BCAST_V1, 5, 88 },
+	C(LINK_STATS, link_stats, 6), C(LINK_SET, link_set, 12),
+	C(LINK_GET, link_get, 8), C(SCHED_LOAD, sched_load, 12),
+#undef C
+};
+
+#define FZ_NERR		134	/* errnos counted one by one (EHWPOISON 133) */
+#define FZ_POOL		32
+#define FZ_WORKERS	64
+#define FZ_SCRATCH	(MESHFABRIC_SCHED_CODE_MAX + 4096)
+#define FZ_NETNS	"fz"	/* prefix of the named namespaces */
+
+/* What the fuzzer knows of a fabric it made: a hint, possibly stale (the
+ * fabric may be gone, its id reused) or torn by a concurrent writer.
+ */
+struct fz_fab {
+	u32 id1;		/* id + 1; 0: empty */
+	u32 kind, ndims, dims[MESHFABRIC_MAX_DIMS], nodes, nports;
+	u32 src1;		/* a source with a schedule loaded, + 1 */
+};
+
 static struct fz_shared {
-	unsigned long calls, created, destroyed, deaths, impossible;
-	u32 pool[32];		/* fabric ids seen (+1; 0 = empty) */
+	unsigned long calls[FZ_NCMD][FZ_NERR];
+	unsigned long created, destroyed, deaths, nsdel, filled, userns, big;
+	unsigned long slow;	/* a namespace's process ended by alarm(10) */
+	unsigned long impossible;
+	struct fz_fab pool[FZ_POOL];
+	u32 busy[FZ_WORKERS];	/* id + 1 each worker uses now */
+	u8 made[MESHFABRIC_MAX_IDS];	/* ids of fabrics made: destroyed at
+					 * the end, user namespaces' too
+					 */
 } *sh;
 static u64 rng;
-static unsigned char *page, *ro, *guard;	/* rw, read-only, PROT_NONE */
+static u32 me;			/* worker number */
+/* [scratch FZ_SCRATCH bytes rw][ro: a read-only page][guard: PROT_NONE] */
+static unsigned char *scratch, *ro, *guard;
 
 #define ADD(x) __atomic_add_fetch(&sh->x, 1, __ATOMIC_RELAXED)
 
@@ -394,126 +482,678 @@ static u32 pick(u32 n)
 	return n ? (u32)(rng % n) : 0;
 }
 
-static u32 some_id(void)
+static u64 pick64(void)
 {
-	u32 v = __atomic_load_n(&sh->pool[pick(32)], __ATOMIC_RELAXED);
-
-	if (!pick(8))
-		return pick(4) ? pick(300) : pick(0xffffffffU);
-	return v ? v - 1 : pick(MESHFABRIC_MAX_IDS);
+	pick(0);
+	return rng;
 }
 
-/* A user pointer to need bytes: mostly usable, sometimes not (*bad):
- * NULL, 8, the direct map, a PROT_NONE page, straddling it, read-only.
- */
-static u64 some_ptr(size_t need, int *bad)
+/* Around lim (the first value out of range): mostly below it. */
+static u32 near(u32 lim)
 {
-	u64 p[] = { 0, 8, 0xffff888000000000ULL, (uintptr_t)guard,
-		    (uintptr_t)guard - need / 2, (uintptr_t)ro };
-	u32 k = pick(16);
-
-	*bad = k < 5;	/* read-only is fine for in-only arguments */
-	return k < 6 ? p[k] : (uintptr_t)page;
+	switch (pick(12)) {
+	case 0: return 0;
+	case 1: return lim - 1;
+	case 2: return lim;
+	case 3: return lim + 1;
+	case 4: return 0xffffffffU;
+	case 5: return 1U << pick(32);
+	default: return pick(lim);
+	}
 }
 
-/*
- * The commands as data: a pointer, its length field (up to max elements
- * of elem bytes; in: the kernel reads them) and fields given small
- * random values (offset 0 is the id, set in every request).
+static u64 near64(u64 lim)
+{
+	switch (pick(8)) {
+	case 0: return 0;
+	case 1: return lim;
+	case 2: return lim + 1;
+	case 3: return ~0ULL;
+	case 4: return pick64();
+	default: return pick64() % lim;
+	}
+}
+
+static void impossible(u32 k, const char *what)
+{
+	ADD(impossible);
+	fprintf(stderr, "# impossible: %s %s\n", fzc[k].name, what);
+}
+
+/* The request, counted by command and errno: the errno, 0 on success. */
+static int fz_ioctl(u32 k, void *arg)
+{
+	int e = ioctl(dev, fzc[k].nr, arg) ? errno : 0;
+
+	__atomic_add_fetch(&sh->calls[k][e < FZ_NERR ? e : FZ_NERR - 1], 1,
+			   __ATOMIC_RELAXED);
+	if (e == ENOTTY)
+		impossible(k, "answered ENOTTY");
+	return e;
+}
+
+/* Pointer classes: what the kernel can do at a pointer for need bytes. */
+enum { P_RW, P_RO, P_NONE, P_UNKNOWN };
+
+/* A user pointer to need bytes, its class in *cls: mostly usable, at the
+ * end of the scratch area (an access past need bytes faults), sometimes
+ * not: NULL, 8, the direct map, a PROT_NONE page, straddling it (from
+ * the read-only page before it), read-only.
  */
-static const struct fz_cmd {
-	unsigned long nr;
-	unsigned short ptr, len, elem, in, max, small[3];
-} fz[] = {
-	{ MESHFABRIC_IOC_CREATE }, { MESHFABRIC_IOC_DESTROY },
-	{ MESHFABRIC_IOC_INFO, AT(info, nodes_ptr), AT(info, count),
-	  sizeof(struct meshfabric_node_info), 0, 70, { AT(info, first) } },
-	{ MESHFABRIC_IOC_ATTACH, AT(attach, entries_ptr), AT(attach, count),
-	  sizeof(struct meshfabric_attach_entry), 1, 4 },
-	{ MESHFABRIC_IOC_ROUTE, AT(route, path_ptr), AT(route, path_max), 4, 0,
-	  70, { AT(route, src), AT(route, dst) } },
-	{ MESHFABRIC_IOC_BCAST, AT(bcast, payload_ptr), AT(bcast, len), 1, 1,
-	  2048, { AT(bcast, source), AT(bcast, algo), AT(bcast, flags) } },
-	{ MESHFABRIC_IOC_LINK_STATS, AT(link_stats, links_ptr),
-	  AT(link_stats, count), sizeof(struct meshfabric_link_entry), 0, 100,
-	  { AT(link_stats, first), AT(link_stats, flags) } },
+static u64 some_ptr(size_t need, int *cls)
+{
+	u32 k = pick(20);
+
+	*cls = k < 5 ? P_NONE : k == 5 ? P_RO : P_RW;
+	switch (k) {
+	case 0: return 0;
+	case 1: return 8;
+	case 2: return 0xffff888000000000ULL;
+	case 3: return (uintptr_t)guard;
+	case 4: return (uintptr_t)guard - ((need < 4096 ? need : 4096) / 2 & ~7UL);
+	case 5: return (uintptr_t)ro;
+	}
+	if (need > FZ_SCRATCH) {
+		*cls = P_UNKNOWN;	/* the kernel may stop short of the end */
+		return (uintptr_t)scratch;
+	}
+	return (uintptr_t)scratch + (k & 1 ? 0 : FZ_SCRATCH - need);
+}
+
+/* A fabric to use: one of the pool (a racy copy), or a made-up one. */
+static struct fz_fab some_fab(void)
+{
+	struct fz_fab f;
+	u32 i = 0;
+
+	do	/* a few tries for a fabric that was there */
+		f = sh->pool[pick(FZ_POOL)];
+	while (!f.id1 && ++i < 8);
+	if (!f.id1 || !pick(10) || f.nodes > MESHFABRIC_MAX_NODES ||
+	    f.nports > 2 * MESHFABRIC_MAX_DIMS || f.ndims > MESHFABRIC_MAX_DIMS) {
+		memset(&f, 0, sizeof(f));
+		f.id1 = 1 + (pick(4) ? pick(MESHFABRIC_MAX_IDS + 2) : near(0));
+		f.kind = MESHFABRIC_KIND_TORUS;
+		f.ndims = 2;
+		f.dims[0] = f.dims[1] = 2;
+		f.nodes = f.nports = 4;
+	}
+	__atomic_store_n(&sh->busy[me], f.id1, __ATOMIC_RELAXED);
+	return f;
+}
+
+static void pool_forget(u32 id)
+{
+	u32 i;
+
+	for (i = 0; i < FZ_POOL; i++)
+		__atomic_compare_exchange_n(&sh->pool[i].id1, &(u32){ id + 1 },
+					    0, 0, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED);
+}
+
+static void pool_add(const struct meshfabric_create *c)
+{
+	struct fz_fab *p = &sh->pool[pick(FZ_POOL)];
+
+	__atomic_store_n(&p->id1, 0, __ATOMIC_RELAXED);
+	p->kind = c->kind;
+	p->ndims = c->ndims;
+	memcpy(p->dims, c->dims, sizeof(p->dims));
+	p->nodes = c->nodes;
+	p->nports = c->nports;
+	p->src1 = 0;
+	__atomic_store_n(&p->id1, c->id + 1, __ATOMIC_RELEASE);
+}
+
+/* The largest fabrics of each kind, and shapes at the limits. */
+static const struct { u32 kind, ndims, dims[4]; } fz_big[] = {
+	{ MESHFABRIC_KIND_MESH, 1, { 65536 } },
+	{ MESHFABRIC_KIND_TORUS, 2, { 256, 256 } },
+	{ MESHFABRIC_KIND_TORUS, 4, { 16, 16, 16, 16 } },
+	{ MESHFABRIC_KIND_HEX, 1, { 148 } },	/* 65269 nodes */
 };
 
-static void random_ioctl(void)
+static void fz_shape(struct meshfabric_create *c)
 {
-	struct meshfabric_attach_entry *e = (void *)page;
-	u32 k = pick(7), i, n, v;
-	const struct fz_cmd *f = &fz[k];
+	static const char *const names[] = {
+		"", "lo", "mf7", "mf7x", "a-b", "1a", "abcdefghijklmno",
+		"abcdefghijklmnop", "a/b",
+	};
+	u32 r = pick(1000), i, big = r == 0 ? pick(4) : 4;
+
+	c->kind = 1 + pick(3);
+	c->ndims = c->kind == MESHFABRIC_KIND_HEX ? 1 : 1 + pick(3);
+	for (i = 0; i < c->ndims; i++)	/* small; sometimes up to 16 x 16 */
+		c->dims[i] = 2 + pick(r < 100 ? 64 >> (4 * c->ndims / 3) : 3);
+	if (big < 4) {
+		c->kind = fz_big[big].kind;
+		c->ndims = fz_big[big].ndims;
+		memcpy(c->dims, fz_big[big].dims, sizeof(fz_big[big].dims));
+	} else if (r < 150) {		/* out of the limits */
+		switch (pick(5)) {
+		case 0: c->kind = near(MESHFABRIC_KIND_HEX + 1); break;
+		case 1: c->ndims = near(MESHFABRIC_MAX_DIMS + 1); break;
+		case 2: c->dims[pick(8)] = near(MESHFABRIC_MAX_NODES + 1); break;
+		case 3: c->dims[0] = 257; c->dims[1] = 256; c->ndims = 2;
+			c->dims[2] = 0; break;
+		default: c->dims[pick(8)] = pick(3);
+		}
+	}
+	c->routing = pick(8) ? 0 : near(MESHFABRIC_ROUTE_MAX + 1);
+	i = pick(9);
+	if (pick(10))	/* names that collide */
+		snprintf((char *)c->name, sizeof(c->name), "fz%u", pick(64));
+	else	/* the last one without its NUL */
+		memcpy(c->name, names[i], strnlen(names[i], 16));
+}
+
+/* LINK_SET: each field applied or not, in or out of its limits; a
+ * field not applied is mostly 0.
+ */
+static void fz_link_set(const struct fz_fab *f, struct meshfabric_link_set *l)
+{
+	static const u64 rates[] = { 0, 1, 8, 100000000, 1000000000,
+				     10000000000ULL, MESHFABRIC_RATE_MAX };
+	static const u64 delays[] = { 0, 1, 1000, 1000000 };
+	u32 flags = pick(64);
+
+	l->node = pick(4) ? near(f->nodes) : MESHFABRIC_ALL;
+	l->port = pick(3) ? near(f->nports) : MESHFABRIC_ALL;
+	if (!pick(20))
+		flags = pick(8) ? 0 : flags | 1U << (6 + pick(26));
+	l->flags = flags;
+	if (flags & MESHFABRIC_LINK_RATE || !pick(30))
+		l->rate = pick(4) ? rates[pick(7)] : near64(MESHFABRIC_RATE_MAX + 1);
+	/* a delay of seconds makes broadcasts on it last that long: rare */
+	if (flags & MESHFABRIC_LINK_DELAY || !pick(30))
+		l->delay_ns = pick(50) ? delays[pick(4)] :
+			      near64(MESHFABRIC_DELAY_MAX + 1);
+	if (flags & MESHFABRIC_LINK_QUEUE || !pick(30))
+		l->queue = pick(3) ? 1 + pick(2000) : near(MESHFABRIC_QUEUE_MAX + 1);
+	if (flags & MESHFABRIC_LINK_LOSS || !pick(30))
+		l->loss = pick(3) ? pick(MESHFABRIC_LOSS_MAX / 4) :
+			  near(MESHFABRIC_LOSS_MAX + 1);
+	if (flags & MESHFABRIC_LINK_SWITCHING || !pick(30))
+		l->switching = near(MESHFABRIC_SWITCH_CUT_THROUGH + 1);
+	if (flags & MESHFABRIC_LINK_STATE || !pick(30))
+		l->down = pick(8) ? pick(2) : near(2);
+	/* fault routing on large fabrics costs seconds a call (issue 21,
+	 * finding 1): links go down on the small ones only
+	 */
+	if (f->nodes > 4096)
+		l->down = 0;
+}
+
+/* SCHED_LOAD: a schedule of the core's for the fabric's shape, encoded,
+ * then mostly mutated; an UNLOAD now and then.  The encoding is placed
+ * at the end of the scratch area (reading past it faults).  *cls: the
+ * code pointer's class.
+ */
+static void fz_sched_load(const struct fz_fab *f, struct meshfabric_sched_load *sl,
+			  int *cls)
+{
+	static u8 *code;
+	const struct mf_algo *used;
+	struct mf_sched s;
+	struct mf_topo t;
+	u32 len = 0, i, at, algo;
+	s64 r;
+
+	sl->source = f->src1 && pick(2) ? f->src1 - 1 : near(f->nodes);
+	if (!pick(8)) {
+		sl->flags = MESHFABRIC_SCHED_UNLOAD;
+		return;
+	}
+	if (!code)
+		code = malloc(1 << 20);
+	sl->model = 1 + pick(2);
+	if (code && sl->source < f->nodes && f->nodes <= 4096 &&
+	    !mf_topo_init(&t, f->kind, f->ndims, f->dims) &&
+	    t.nodes == f->nodes) {
+		algo = 1 + pick(MESHFABRIC_ALGO_MAX);
+		/* the searches take seconds in the VM beyond 64 nodes */
+		if (algo >= MESHFABRIC_ALGO_MINTCD &&
+		    algo <= MESHFABRIC_ALGO_SPLIT && t.nodes > 64)
+			algo = MESHFABRIC_ALGO_FLOOD;
+		if (mf_plan(&t, algo, sl->source, MESHFABRIC_ROUTE_DEFAULT, &s,
+			    &used)) {
+			mf_sched_free(&s);
+			mf_plan(&t, MESHFABRIC_ALGO_FLOOD, sl->source,
+				MESHFABRIC_ROUTE_DEFAULT, &s, &used);
+		}
+		r = mf_sched_encode(&t, &s, code, 1 << 20);
+		len = r > 0 ? (u32)r : 0;
+		sl->model = s.model;
+		sl->nsteps = s.nsteps;
+		sl->nsends = s.nsends;
+		mf_sched_free(&s);
+	} else if (code) {
+		len = pick(64);
+		for (i = 0; i < len; i++)
+			code[i] = pick(256);
+		sl->nsteps = pick(8);
+		sl->nsends = near(f->nodes);
+	}
+	at = len ? pick(len) : 0;
+	switch (code && len ? pick(14) : 99) {
+	case 0: code[at] ^= 1 << pick(8); break;
+	case 1: code[at] = pick(256); break;
+	case 2: len = at; break;				/* truncated */
+	case 3: for (i = 0; i < 8; i++) code[len++] = pick(256); break;
+	case 4: sl->nsteps += pick(2) ? 1 : -1; break;
+	case 5: sl->nsends = pick(2) ? sl->nsends + 1 : near(f->nodes); break;
+	case 6: sl->model ^= 3; break;
+	case 7: sl->source = pick(f->nodes); break;	/* not its source */
+	case 8:	/* the longest numbers LEB128 allows, and longer */
+		for (i = at; i < len && i < at + 6; i++)
+			code[i] = i < at + 4 + pick(2) ? 0xff : 0x0f;
+		break;
+	case 9: memmove(code + at + 1, code + at, len++ - at); break;
+	case 10: memmove(code + at, code + at + 1, --len - at); break;
+	case 11: sl->nsteps = near(sl->nsteps + 1); break;
+	}
+	sl->code_len = len;
+	if (!pick(200)) {	/* the largest encodings: zeros, or too long */
+		sl->code_len = MESHFABRIC_SCHED_CODE_MAX + pick(2);
+		sl->code_ptr = (uintptr_t)scratch;
+		*cls = P_RW;
+		return;
+	}
+	sl->code_ptr = some_ptr(len, cls);
+	if (*cls == P_RW && len)
+		memcpy((void *)(uintptr_t)sl->code_ptr, code, len);
+	if (pick(2)) {
+		sl->why_len = pick(2) ? pick(130) : near(0);
+		sl->why_ptr = some_ptr(96, &(int){ 0 });
+	}
+}
+
+/* A valid-ish BCAST (V1: 88 bytes) from source on f. */
+static void fz_bcast(const struct fz_fab *f, struct meshfabric_bcast *b,
+		     int *cls, int *scls)
+{
+	static const u32 lens[] = { 0, 1, 14, 60, 1500, 2048,
+				    MESHFABRIC_MAX_PAYLOAD,
+				    MESHFABRIC_MAX_PAYLOAD + 1 };
+
+	b->source = near(f->nodes);
+	b->algo = !pick(4) ? MESHFABRIC_ALGO_USER + !pick(20) :
+		  pick(3) ? pick(MESHFABRIC_ALGO_MAX + 1) :
+		  near(MESHFABRIC_ALGO_MAX + 1);
+	if (f->src1 && pick(2)) {	/* the schedule loaded */
+		b->source = f->src1 - 1;
+		b->algo = MESHFABRIC_ALGO_USER;
+	}
+	b->flags = pick(3) ? 0 : near(2);
+	b->len = pick(2) ? pick(300) : lens[pick(8)];
+	b->ethertype = pick(10) ? ETYPE : near(0x10000);
+	b->payload_ptr = some_ptr(b->len, cls);
+	b->steps = pick(2) ? pick(20) : near(0);
+	b->step_ns_ptr = pick(2) ? some_ptr((size_t)b->steps * 8, scls) : 0;
+}
+
+/* A window of entries first .. first + *count - 1 of n, and an
+ * out-pointer for them (mostly), whose class goes to *cls.
+ */
+static void fz_window(u32 n, __u32 *first, __u32 *count, __u64 *ptr,
+		      size_t elem, int *cls)
+{
+	*first = pick(2) ? pick(n) : near(n);
+	*count = pick(2) ? pick(n + 2) : near(n);
+	if (pick(4))
+		*ptr = some_ptr((size_t)*count * elem, cls);
+}
+
+/* An out-array at ptr (class cls) holding written entries after a
+ * success: written must fit the capacity, and nothing can have been
+ * written where it cannot be.
+ */
+static void fz_out(u32 k, u64 ptr, int cls, u32 cap, u32 written)
+{
+	if (written > cap || (!ptr && written))
+		impossible(k, "wrote more entries than asked for");
+	else if (ptr && written && (cls == P_RO || cls == P_NONE))
+		impossible(k, "succeeded with an unusable out-pointer");
+}
+
+static int fz_named_ns(char *name, size_t len);
+static void fz_one(u32 k);
+static void fz_big_life(const struct meshfabric_create *c);
+
+static bool canary_hit(const u8 *p, size_t n)
+{
+	while (n--)
+		if (*p++ != 0xa5)
+			return true;
+	return false;
+}
+
+/* One request of command k on a fabric of the pool (or made up). */
+static void fz_request(u32 k, struct fz_fab f)
+{
 	union {
 		u8 b[256];
 		u32 id;
 		struct meshfabric_create c;
+		struct meshfabric_destroy d;
+		struct meshfabric_info in;
+		struct meshfabric_attach a;
+		struct meshfabric_route r;
 		struct meshfabric_bcast bc;
-	} u = { { 0 } };
-	int bad = 0, argbad = 0, ret;
+		struct meshfabric_link_stats ls;
+		struct meshfabric_link_set l;
+		struct meshfabric_link_get lg;
+		struct meshfabric_sched_load sl;
+	} u;
+	struct meshfabric_attach_entry *e = (void *)(scratch + FZ_SCRATCH -
+						     4 * sizeof(*e));
+	u32 links = f.nodes * f.nports, cap = 0, i, size = fzc[k].size;
+	int cls = P_RW, scls = P_RW, argcls = P_RW, err, nsfd = -1;
+	char ns[300];
 	void *arg = &u;
-	u64 p;
 
-	u.id = some_id();
-	if (k == 0) {	/* small shapes, names that collide */
-		u.c.kind = 1 + pick(3);
-		u.c.ndims = u.c.kind == MESHFABRIC_KIND_HEX ? 1 : 1 + pick(3);
-		for (i = 0; i < u.c.ndims; i++)
-			u.c.dims[i] = 2 + pick(3);
-		u.c.routing = pick(5);
-		snprintf((char *)u.c.name, sizeof(u.c.name), "fz%u", pick(12));
+	memset(&u, 0, sizeof(u));
+	u.id = f.id1 - 1;
+	switch (k) {
+	case FZ_CREATE:
+		fz_shape(&u.c);
+		break;
+	case FZ_DESTROY:
+		u.d.flags = pick(3) ? 0 : near(2);
+		break;
+	case FZ_INFO:
+		fz_window(f.nodes, &u.in.first, &u.in.count, &u.in.nodes_ptr,
+			  sizeof(struct meshfabric_node_info), &cls);
+		break;
+	case FZ_ATTACH:
+		u.a.count = pick(10) ? 1 + pick(4) : near(MESHFABRIC_MAX_NODES + 1);
+		if (!pick(3) && !fz_named_ns(ns, sizeof(ns)))
+			nsfd = open(ns, O_RDONLY | O_CLOEXEC);
+		u.a.entries_ptr = some_ptr(u.a.count * sizeof(*e), &cls);
+		if (cls == P_RW && u.a.count <= 4)
+			e = (void *)(uintptr_t)u.a.entries_ptr;
+		for (i = 0; i < 4 && i < u.a.count; i++) {
+			e[i].node = pick(3) ? pick(f.nodes) : near(f.nodes);
+			e[i].netns_fd = nsfd >= 0 && pick(2) ? nsfd :
+					pick(3) ? 3 + (int)pick(8) : (int)near(0);
+			memset(e[i].ifname, 0, sizeof(e[i].ifname));
+			if (pick(8))
+				snprintf((char *)e[i].ifname, 16,
+					 pick(2) ? "fz%u" : "", pick(1000));
+			else
+				memcpy(e[i].ifname, "a/bcdefghijklmnop",
+				       pick(2) ? 4 : 16);
+		}
+		break;
+	case FZ_ROUTE:
+		u.r.src = pick(3) ? pick(f.nodes) : near(f.nodes);
+		u.r.dst = pick(3) ? pick(f.nodes) : near(f.nodes);
+		u.r.path_max = pick(2) ? pick(f.nodes + 2) : near(0);
+		if (pick(4))
+			u.r.path_ptr = some_ptr((size_t)u.r.path_max * 4, &cls);
+		break;
+	case FZ_BCAST:
+	case FZ_BCAST_V1:
+		fz_bcast(&f, &u.bc, &cls, &scls);
+		if (k == FZ_BCAST_V1)	/* a canary after the 88 bytes */
+			memset(u.b + 88, 0xa5, 8);
+		break;
+	case FZ_LINK_STATS:
+		u.ls.flags = pick(4) ? 0 : near(2);
+		fz_window(links, &u.ls.first, &u.ls.count, &u.ls.links_ptr,
+			  sizeof(struct meshfabric_link_entry), &cls);
+		break;
+	case FZ_LINK_SET:
+		fz_link_set(&f, &u.l);
+		break;
+	case FZ_LINK_GET:
+		fz_window(links, &u.lg.first, &u.lg.count, &u.lg.links_ptr,
+			  sizeof(struct meshfabric_link_info), &cls);
+		break;
+	case FZ_SCHED_LOAD:
+		fz_sched_load(&f, &u.sl, &cls);
+		break;
 	}
-	for (i = 0; i < 3 && f->small[i]; i++) {
-		v = pick(1U << pick(7));
-		memcpy(u.b + f->small[i], &v, 4);
+	if (!pick(12)) {	/* a bit flipped anywhere: flags, reserved,
+				 * out fields, pointers (then of no class)
+				 */
+		u.b[pick(size)] ^= 1 << pick(8);
+		cls = scls = P_UNKNOWN;
 	}
-	if (f->ptr && (f->in || pick(2))) {
-		n = pick(f->max);
-		memcpy(u.b + f->len, &n, 4);
-		p = some_ptr((size_t)n * f->elem, &bad);
-		memcpy(u.b + f->ptr, &p, 8);
-		bad = bad && n && f->in;
-		for (i = 0; k == 3 && p == (uintptr_t)page && i < n; i++) {
-			e[i].node = pick(80);
-			e[i].netns_fd = pick(3) ? 3 + (int)pick(8) : -1;
-			snprintf((char *)e[i].ifname, sizeof(e[i].ifname),
-				 pick(2) ? "fz%u" : "", pick(1000));
+	if (!pick(12))	/* the argument elsewhere, often unusable */
+		arg = (void *)(uintptr_t)some_ptr(size, &argcls);
+	/* the capacities the kernel is given */
+	cap = k == FZ_INFO ? u.in.count : k == FZ_ROUTE ? u.r.path_max :
+	      k == FZ_LINK_STATS ? u.ls.count : k == FZ_LINK_GET ? u.lg.count :
+	      u.bc.steps;
+	err = fz_ioctl(k, arg);
+	if (nsfd >= 0)
+		close(nsfd);
+	if (k == FZ_BCAST_V1 && arg == &u && canary_hit(u.b + 88, 8))
+		impossible(k, "wrote past its 88 bytes");
+	if (err)
+		goto failed;
+	if (argcls == P_NONE || (argcls == P_RO && k != FZ_DESTROY))
+		impossible(k, "succeeded with an unusable argument");
+	if (arg != &u)
+		return;
+	switch (k) {
+	case FZ_CREATE:
+		ADD(created);
+		sh->made[u.c.id % MESHFABRIC_MAX_IDS] = 1;
+		if (u.c.nodes > 4096)
+			fz_big_life(&u.c);
+		else
+			pool_add(&u.c);
+		break;
+	case FZ_DESTROY:
+		if (!u.d.flags) {
+			ADD(destroyed);
+			pool_forget(u.d.id);
+		}
+		break;
+	case FZ_INFO:
+		fz_out(k, u.in.nodes_ptr, cls, cap, u.in.count);
+		break;
+	case FZ_ATTACH:
+		if (cls == P_NONE && u.a.count)
+			impossible(k, "read entries at an unusable pointer");
+		break;
+	case FZ_ROUTE:
+		fz_out(k, u.r.path_ptr, cls, cap, u.r.path_ptr ?
+		       u.r.hops + 1 : 0);
+		break;
+	case FZ_BCAST:
+	case FZ_BCAST_V1:
+		if (cls == P_NONE && u.bc.len)
+			impossible(k, "read a payload at an unusable pointer");
+		fz_out(k, u.bc.step_ns_ptr, scls, cap, u.bc.step_ns_ptr ?
+		       (cap < u.bc.steps ? cap : u.bc.steps) : 0);
+		break;
+	case FZ_LINK_STATS:
+		fz_out(k, u.ls.links_ptr, cls, cap, u.ls.count);
+		break;
+	case FZ_LINK_GET:
+		fz_out(k, u.lg.links_ptr, cls, cap, u.lg.count);
+		break;
+	case FZ_LINK_SET:
+		if (u.l.delay_ns > 1000000) {	/* seconds: undone at once */
+			u.l.flags = MESHFABRIC_LINK_DELAY;
+			u.l.delay_ns = u.l.rate = u.l.queue = u.l.loss = 0;
+			u.l.switching = u.l.down = u.l.count = 0;
+			fz_ioctl(k, &u);
+		}
+		break;
+	case FZ_SCHED_LOAD:
+		if (cls == P_NONE && u.sl.code_len)
+			impossible(k, "read code at an unusable pointer");
+		if (u.sl.flags)
+			break;
+		for (i = 0; i < FZ_POOL; i++)
+			if (sh->pool[i].id1 == f.id1)
+				sh->pool[i].src1 = u.sl.source + 1;
+		if (pick(2)) {	/* and its broadcast */
+			f.src1 = u.sl.source + 1;
+			fz_request(FZ_BCAST, f);
+		}
+		break;
+	}
+	return;
+failed:
+	if (k == FZ_CREATE && err == E2BIG && !pick(4))
+		fz_one(FZ_DESTROY);	/* the limit: make room */
+}
+
+static u32 pick_cmd(void)
+{
+	u32 k, w = 0;
+
+	for (k = 0; k < FZ_NCMD; k++)
+		w += fzc[k].weight;
+	w = pick(w);
+	for (k = 0; w >= fzc[k].weight; k++)
+		w -= fzc[k].weight;
+	return k;
+}
+
+static void fz_one(u32 k)
+{
+	fz_request(k, some_fab());
+}
+
+/* A fabric at the limits (fz_big): requests on it, then it dies. */
+static void fz_big_life(const struct meshfabric_create *c)
+{
+	struct fz_fab f = { c->id + 1, c->kind, c->ndims, { 0 }, c->nodes,
+			    c->nports, 0 };
+	struct meshfabric_destroy d = { .id = c->id };
+	u32 i;
+
+	ADD(big);
+	memcpy(f.dims, c->dims, sizeof(f.dims));
+	__atomic_store_n(&sh->busy[me], f.id1, __ATOMIC_RELAXED);
+	for (i = 0; i < 16; i++)	/* neither CREATE nor DESTROY */
+		fz_request(FZ_INFO + pick(FZ_NCMD - FZ_INFO), f);
+	if (!fz_ioctl(FZ_DESTROY, &d))
+		ADD(destroyed);
+}
+
+/* A random named namespace of the fuzzer's: its path in name; -1 if none. */
+static int fz_named_ns(char *name, size_t len)
+{
+	struct dirent *de;
+	u32 seen = 0;
+	DIR *d = opendir(MF_NETNS_DIR);
+
+	while (d && (de = readdir(d)))
+		if (!strncmp(de->d_name, FZ_NETNS, 2) && !pick(++seen))
+			snprintf(name, len, "%s/%s", MF_NETNS_DIR, de->d_name);
+	if (d)
+		closedir(d);
+	return seen ? 0 : -1;
+}
+
+/* `ip netns del NAME`, as iproute2 does it. */
+static void fz_netns_del(const char *path)
+{
+	umount2(path, MNT_DETACH);
+	if (!unlink(path))
+		ADD(nsdel);
+}
+
+/* The reaper: fabrics die while workers use them, and named namespaces
+ * holding nodes (one, or all of the fabric's) while broadcasts run.
+ */
+static void fz_reaper(double end)
+{
+	struct meshfabric_destroy d = { 0 };
+	char path[300], prefix[300];
+	struct dirent *de;
+	u32 id1;
+	DIR *dir;
+
+	while (now() < end) {
+		usleep(2000 + pick(20000));
+		if (!pick(3)) {
+			id1 = __atomic_load_n(&sh->busy[pick(FZ_WORKERS)],
+					      __ATOMIC_RELAXED);
+			d.id = id1 - 1;
+			if (id1 && !fz_ioctl(FZ_DESTROY, &d)) {
+				ADD(destroyed);
+				pool_forget(d.id);
+			}
+		} else if (!fz_named_ns(path, sizeof(path))) {
+			if (pick(2)) {
+				fz_netns_del(path);
+				continue;
+			}
+			/* every namespace of that fabric: fzK-... */
+			snprintf(prefix, sizeof(prefix), "%s",
+				 path + strlen(MF_NETNS_DIR) + 1);
+			*(strchr(prefix, '-') ?: prefix) = 0;
+			dir = opendir(MF_NETNS_DIR);
+			while (dir && (de = readdir(dir)))
+				if (!strncmp(de->d_name, prefix, strlen(prefix)) &&
+				    de->d_name[strlen(prefix)] == '-') {
+					snprintf(path, sizeof(path), "%s/%s",
+						 MF_NETNS_DIR, de->d_name);
+					fz_netns_del(path);
+				}
+			if (dir)
+				closedir(dir);
 		}
 	}
-	if (k == 5)
-		u.bc.ethertype = ETYPE;
-	if (!pick(10))	/* garbage in a field, reserved ones included */
-		u.b[pick(128)] = pick(256);
-	if (!pick(10)) {	/* the argument elsewhere, often unusable */
-		arg = (void *)(uintptr_t)some_ptr(_IOC_SIZE(f->nr), &argbad);
-		bad = 0;	/* usable: whatever the page holds */
+}
+
+static int fz_attach_each(void *arg, u32 node, int nsfd, int nlfd, char *err,
+			  size_t errlen)
+{
+	struct meshfabric_attach_entry e = { .node = node, .netns_fd = nsfd };
+	struct meshfabric_attach a = { .id = *(u32 *)arg, .count = 1,
+				       .entries_ptr = (uintptr_t)&e };
+
+	fz_ioctl(FZ_ATTACH, &a);
+	return 0;	/* the namespaces stay, whatever the fabric did */
+}
+
+/* In a child: every node of a small fabric of the pool attached in named
+ * namespaces of its own (fzK-x-y, the tool's netns.c), as `meshfabric
+ * attach` does; then broadcasts on it, while the reaper deletes them.
+ */
+static void fz_fill(void)
+{
+	struct fz_fab f = some_fab();
+	struct mf_topo t;
+	char name[16], err[256];
+	int st;
+	u32 i, id = f.id1 - 1;
+
+	if (f.nodes > 16 || mf_topo_init(&t, f.kind, f.ndims, f.dims) ||
+	    t.nodes != f.nodes)
+		return;
+	if (fork()) {
+		wait(&st);
+		return;
 	}
-	ret = ioctl(dev, f->nr, arg);
-	ADD(calls);
-	/* an argument or in-pointer that cannot be read must fail
-	 * (out-pointers may be skipped when nothing is written to them)
-	 */
-	if (!ret && (argbad || bad)) {
-		ADD(impossible);
-		fprintf(stderr, "# impossible: command %u succeeded with an "
-			"unusable %s\n", k, argbad ? "argument" : "pointer");
-	}
-	if (!ret && k == 0) {
-		__atomic_store_n(&sh->pool[pick(32)], u.c.id + 1,
-				 __ATOMIC_RELAXED);
-		ADD(created);
-	}
-	if (!ret && k == 1)
-		ADD(destroyed);
+	alarm(20);
+	snprintf(name, sizeof(name), FZ_NETNS "%u", pick(16));
+	if (!mf_netns_create_fabric(&t, name, fz_attach_each, &id, NULL, err,
+				    sizeof(err)))
+		ADD(filled);
+	for (i = 0; i < 8; i++)
+		fz_request(pick(4) ? FZ_BCAST : FZ_BCAST_V1, f);
+	_exit(0);
 }
 
 /* A namespace that lives briefly: nodes attached into it, a broadcast
  * flood from one of them, then it dies with the process.
  */
-static void netns_life(void)
+static void fz_netns_life(void)
 {
 	struct meshfabric_attach_entry e[4] = { { 0 } };
-	struct meshfabric_attach a = { .id = some_id(), .count = 1 + pick(4),
+	struct meshfabric_attach a = { .id = some_fab().id1 - 1,
+				       .count = 1 + pick(4),
 				       .entries_ptr = (uintptr_t)e };
 	struct sockaddr_ll sll = { .sll_family = AF_PACKET, .sll_halen = 6,
 				   .sll_addr = { 255, 255, 255, 255, 255, 255 } };
@@ -525,8 +1165,10 @@ static void netns_life(void)
 
 	if (fork()) {
 		ADD(deaths);
-		if (wait(&st) > 0 && WIFSIGNALED(st))
-			ADD(impossible);
+		if (wait(&st) > 0 && WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
+			ADD(slow);
+		else if (WIFSIGNALED(st))
+			impossible(FZ_ATTACH, "killed a namespace's process");
 		return;
 	}
 	alarm(10);
@@ -537,7 +1179,7 @@ static void netns_life(void)
 		e[i].netns_fd = open("/proc/self/ns/net", O_RDONLY);
 		snprintf((char *)e[i].ifname, sizeof(e[i].ifname), "fz%u", i);
 	}
-	ioctl(dev, MESHFABRIC_IOC_ATTACH, &a);
+	fz_ioctl(FZ_ATTACH, &a);
 	sll.sll_ifindex = if_nametoindex("fz0");
 	s = socket(AF_PACKET, SOCK_RAW, 0);
 	ifr.ifr_flags = IFF_UP;
@@ -549,49 +1191,156 @@ static void netns_life(void)
 	_exit(0);
 }
 
+/* A process of a new user namespace (and network namespace): requests
+ * of its own, fabrics it owns (which outlive it), root's it cannot see.
+ */
+static void fz_userns_life(void)
+{
+	int st;
+	u32 i;
+
+	if (fork()) {
+		wait(&st);
+		return;
+	}
+	alarm(10);
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNET))
+		_exit(0);
+	ADD(userns);
+	for (i = 0; i < 20; i++)
+		fz_one(pick_cmd());
+	_exit(0);
+}
+
+static void fz_report(void)
+{
+	static const char *const doc[] = {	/* the errnos the uapi names */
+		"EFAULT", "EINVAL", "ENOENT", "EPERM", "E2BIG", "EEXIST",
+		"EBUSY", "EBADF", "ENOMEM", "EHOSTUNREACH", "ENETDOWN",
+		"EOPNOTSUPP", "ENOSPC", "EINTR",
+	};
+	unsigned long all = 0, n, per[FZ_NERR] = { 0 };
+	u32 k, e, i;
+
+	for (k = 0; k < FZ_NCMD; k++) {
+		for (e = n = 0; e < FZ_NERR; e++)
+			n += sh->calls[k][e];
+		all += n;
+		printf("# ioctl %-10s calls %7lu:", fzc[k].name, n);
+		for (e = 0; e < FZ_NERR; e++) {
+			if (!sh->calls[k][e])
+				continue;
+			per[e] += sh->calls[k][e];
+			printf(" %s %lu", e ? strerrorname_np(e) ?: "?" : "ok",
+			       sh->calls[k][e]);
+		}
+		printf("\n");
+	}
+	for (e = 0; e < FZ_NERR; e++) {
+		if (!per[e])
+			continue;
+		for (i = 0; e && i < sizeof(doc) / sizeof(*doc); i++)
+			if (!strcmp(doc[i], strerrorname_np(e) ?: ""))
+				break;
+		printf("# errno %-12s %8lu%s\n", e ? strerrorname_np(e) ?: "?" :
+		       "ok", per[e], e && i == sizeof(doc) / sizeof(*doc) ?
+		       " (not named by the uapi)" : "");
+	}
+	printf("# calls in all: %lu\n", all);
+}
+
 static int cmd_fuzz(int argc, char **argv)
 {
 	double secs = argc > 0 ? atof(argv[0]) : 60, end;
 	unsigned long seed = argc > 1 ? num(argv[1]) : (u32)time(NULL);
-	int procs = argc > 2 ? num(argv[2]) : 4, i, st, bad = 0;
+	int procs = argc > 2 ? num(argv[2]) : 4, i, st, bad = 0, late = 0;
+	int left = 0;
+	pid_t pid[FZ_WORKERS + 1], p;
 	long psz = sysconf(_SC_PAGESIZE);
+	size_t shsz = (sizeof(*sh) + psz - 1) / psz * psz;
+	char path[300];
 
-	printf("# mfctl fuzz: seed %lu, %d processes, %.0f s\n", seed, procs,
-	       secs);
-	sh = mmap(NULL, 4 * psz, PROT_READ | PROT_WRITE,
+	if (procs < 1 || procs > FZ_WORKERS)
+		usage();
+	printf("# mfctl fuzz: seed %lu, %d processes and a reaper, %.0f s\n",
+	       seed, procs, secs);
+	sh = mmap(NULL, shsz, PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED)
+	scratch = mmap(NULL, FZ_SCRATCH + 2 * psz, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED || scratch == MAP_FAILED)
 		die_err("mmap", errno);
-	page = (unsigned char *)sh + psz;
-	ro = page + psz;
+	ro = scratch + FZ_SCRATCH;
 	guard = ro + psz;
 	mprotect(ro, psz, PROT_READ);
 	mprotect(guard, psz, PROT_NONE);
 	open_dev();
+	mkdir("/var/run", 0755);
+	mkdir(MF_NETNS_DIR, 0755);
 	end = now() + secs;
-	for (i = 0; i < procs; i++) {
-		if (fork())
+	for (i = 0; i <= procs; i++) {
+		pid[i] = fork();
+		if (pid[i])
 			continue;
+		setpgid(0, 0);	/* ended with its children if it overruns */
 		/* fds 3.. for ATTACH's random netns_fd: the device, init's
 		 * netns twice, a file that is no netns
 		 */
 		open("/proc/self/ns/net", O_RDONLY);
 		open("/proc/self/ns/net", O_RDONLY);
 		open("/proc/self/stat", O_RDONLY);
+		me = i;
 		rng = seed * 2654435761UL + i + 1;
-		while (now() < end)
-			if (pick(20))
-				random_ioctl();
+		if (i == procs) {
+			fz_reaper(end);
+			_exit(0);
+		}
+		while (now() < end) {
+			u32 r = pick(100);
+
+			if (r < 2)
+				fz_netns_life();
+			else if (r < 4)
+				fz_fill();
+			else if (r < 5)
+				fz_userns_life();
 			else
-				netns_life();
+				fz_one(pick_cmd());
+		}
 		_exit(0);
 	}
-	while (wait(&st) > 0)
-		bad += !WIFEXITED(st) || WEXITSTATUS(st);
-	printf("# calls in all: %lu\n# fabrics created %lu, destroyed %lu, "
-	       "namespaces died %lu\n# impossible results: %lu, workers "
-	       "failed: %d\n", sh->calls, sh->created, sh->destroyed,
-	       sh->deaths, sh->impossible, bad);
+	/* a broadcast on timed links may sleep: 10 s for the stragglers */
+	while (now() < end + 10)
+		if ((p = waitpid(-1, &st, WNOHANG)) > 0)
+			bad += !WIFEXITED(st) || WEXITSTATUS(st);
+		else if (p < 0)
+			break;
+		else
+			usleep(20000);
+	for (i = 0; i <= procs; i++)
+		if (!kill(-pid[i], SIGKILL))
+			late++;
+	while ((p = wait(&st)) > 0)
+		;
+	while (!fz_named_ns(path, sizeof(path)))	/* what is left */
+		fz_netns_del(path);
+	for (i = 0; i < MESHFABRIC_MAX_IDS; i++) {
+		struct meshfabric_destroy d = { .id = i };
+
+		if (sh->made[i] && !ioctl(dev, MESHFABRIC_IOC_DESTROY, &d))
+			left++;
+		else if (sh->made[i] && errno != ENOENT)
+			printf("# fabric %d left: %s\n", i, strerror(errno));
+	}
+	fz_report();
+	printf("# fabrics created %lu (at the limits %lu), destroyed %lu, "
+	       "at the end %d\n"
+	       "# namespaces died %lu, named namespaces deleted %lu, "
+	       "fabrics filled %lu, user namespaces %lu, over 10 s %lu\n"
+	       "# impossible results: %lu, workers failed: %d, ended late: "
+	       "%d\n", sh->created, sh->big, sh->destroyed, left, sh->deaths,
+	       sh->nsdel, sh->filled, sh->userns, sh->slow, sh->impossible,
+	       bad, late);
 	return sh->impossible || bad;
 }
 

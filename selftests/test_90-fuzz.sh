@@ -1,13 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
-# Issue 9: the ioctl fuzzer (mfctl fuzz: from 4 processes, random
-# near-valid requests, ids, fields, lengths, fds, unusable pointers and
-# arguments, and namespaces that die with nodes attached in them right
-# after a broadcast flood from one) for MF_FUZZ_SECONDS (default 60; two
-# thirds from the 64-bit build, one third from the i386 one through the
-# compat path), while rmmod is tried: it must fail all along, the device
-# is open.  The kernel log must stay clean (scripts/vm.sh fails the run on
-# a WARNING, BUG, KASAN, lockdep, hung task or leak line), and the
-# allocation counter returns to 0 once the fabrics left are destroyed.
+# Issues 9 and 21: the ioctl fuzzer (mfctl fuzz, selftests/mfctl.c) for
+# MF_FUZZ_SECONDS (default 60; two thirds from the 64-bit build, one
+# third from the i386 one through the compat path): 4 workers issue every
+# command of the uapi with structure-aware inputs (near-valid requests on
+# the fabrics they made, LINK_SET's fields around their limits, schedules
+# built by the core then mutated for SCHED_LOAD, BCAST_V1, user pointers
+# that fault) while a reaper DESTROYs the fabrics in use and deletes named
+# namespaces holding nodes (as `ip netns del`), namespaces die with nodes
+# in them after a flood, and processes of new user namespaces issue their
+# own; rmmod is tried all along: it must fail, the device is open.  Every
+# MESHFABRIC_IOC_* of the header (selftests/uapi_ioctls, made from it by
+# the Makefile) must have been issued, with the counts per command and
+# per errno printed.  The kernel log must stay clean (scripts/vm.sh fails
+# the run on a WARNING, BUG, KASAN, lockdep, hung task or leak line), and
+# the allocation counter returns to 0 once the fabrics left are destroyed.
 . ./lib.sh
 load
 secs=${MF_FUZZ_SECONDS:-60}
@@ -33,8 +39,17 @@ exec 3<&-
 cat $TMP/fuzz $TMP/fuzz32
 check_eq "fuzz: nothing impossible happened ($n64 s)" "$rc" 0
 check "fuzz made calls" grep -q '^# calls in all: [1-9]' $TMP/fuzz
+check "uapi_ioctls lists the header's commands (make -C selftests)" \
+	test -s ./uapi_ioctls
+for c in $(cat ./uapi_ioctls); do
+	check "fuzz issued $c (64-bit and i386)" \
+		sh -c "grep -q '^# ioctl $c  *calls  *[1-9]' $TMP/fuzz &&
+		       grep -q '^# ioctl $c  *calls  *[1-9]' $TMP/fuzz32"
+done
 check "fuzz: namespaces died with nodes in them" \
 	grep -q 'namespaces died [1-9]' $TMP/fuzz
+check "fuzz: named namespaces deleted while in use" \
+	grep -q 'named namespaces deleted [1-9]' $TMP/fuzz
 check_eq "fuzz from i386 (compat): nothing impossible ($((secs - n64)) s)" \
 	"$rc32" 0
 check "fuzz from i386 made calls" grep -q '^# calls in all: [1-9]' $TMP/fuzz32

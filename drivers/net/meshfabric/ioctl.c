@@ -140,6 +140,14 @@ int mf_validate_link_set(const struct meshfabric_link_set *ls)
 	return 0;
 }
 
+int mf_validate_link_get(const struct meshfabric_link_get *lg)
+{
+	if (lg->flags || lg->nlinks || lg->switching || lg->now_ns ||
+	    !mf_all_zero(lg->reserved, sizeof(lg->reserved)))
+		return -EINVAL;
+	return 0;
+}
+
 static long mf_ioc_create(void __user *argp)
 {
 	struct meshfabric_create c;
@@ -669,9 +677,9 @@ static long mf_ioc_link_get(void __user *argp)
 
 	if (copy_from_user(&lg, argp, sizeof(lg)))
 		return -EFAULT;
-	if (lg.flags || lg.nlinks || lg.switching || lg.now_ns ||
-	    !mf_all_zero(lg.reserved, sizeof(lg.reserved)))
-		return -EINVAL;
+	err = mf_validate_link_get(&lg);
+	if (err)
+		return err;
 	f = mf_fabric_get_checked(lg.id, MF_NEED_VISIBLE);
 	if (IS_ERR(f))
 		return PTR_ERR(f);

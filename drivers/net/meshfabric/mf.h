@@ -737,6 +737,7 @@ int mf_validate_create(const struct meshfabric_create *c);
 int mf_validate_bcast(const struct meshfabric_bcast *b);
 int mf_validate_link_set(const struct meshfabric_link_set *ls);
 int mf_validate_sched_load(const struct meshfabric_sched_load *sl);
+int mf_validate_link_get(const struct meshfabric_link_get *lg);
 long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 int mf_ioctl_init(void);
 void mf_ioctl_exit(void);

@@ -1948,34 +1948,32 @@ static void p003_more(struct papers *p)
 		struct table1 r;
 
 		for (i = 0; i < sizeof(tab) / sizeof(tab[0]) && !p->err; i++) {
-			u32 hx = tab[i].kind == MESHFABRIC_KIND_HEX, e;
+			u32 hx = tab[i].kind == MESHFABRIC_KIND_HEX;
 			double d3, a1;
 
 			if (table1_of(p, tab[i].kind, tab[i].shape, &r))
 				return;
-			c = add(p, "003", "Table I: nodes, links, diameter, degree, connectivity", "");
+			c = add(p, "003", "Table I: nodes, links, diameter, degree, connectivity, message density", "");
 			if (hx)
 				SET(c->cas, "H_%s", tab[i].shape);
 			else
 				SET(c->cas, "%s square mesh (wrapped)", tab[i].shape);
 			n = hx ? (u32)atoi(tab[i].shape) : 0;
-			e = hx ? n - 1 : (u32)atoi(tab[i].shape) / 2 * 2;
-			SET(c->paper_value, "%s, %s, O(p^(1/2)), %u, %u",
+			SET(c->paper_value, "%s, %s, O(p^(1/2)), %u, %u, O(p^(1/2))",
 			    hx ? "3n^2 - 3n + 1" : "w^2", hx ? "3p" : "2p",
 			    tab[i].deg, tab[i].deg);
-			SET(c->printed, "%u, %u, O(p^(1/2)), %u, %u",
+			SET(c->printed, "%u, %u, O(p^(1/2)), %u, %u, see below",
 			    hx ? 3 * n * n - 3 * n + 1 : r.nodes,
 			    (hx ? 3 : 2) * r.nodes, tab[i].deg, tab[i].deg);
-			SET(c->mf, "%u, %u, %u, %u, %u", r.nodes, r.links, r.diam,
-			    r.degree, r.kappa);
+			SET(c->mf, "%u, %u, %u, %u, %u, %g", r.nodes, r.links, r.diam,
+			    r.degree, r.kappa, r.dens);
 			c->verdict = (hx ? r.nodes == 3 * n * n - 3 * n + 1 : 1) &&
 				     r.links == (hx ? 3 : 2) * r.nodes &&
 				     r.degree == tab[i].deg && r.kappa == tab[i].deg &&
 				     3 * r.diam * r.diam < 4 * r.nodes ? "holds" : "false";
 			SET(c->command, "meshfabric analyze %s %s", hx ? "--hex" : "--torus",
 			    tab[i].shape);
-			SET(c->note, "BFS, link count, max-flow; selftests/test_92-papers-table1.sh measures them on the running fabric");
-			(void)e;
+			SET(c->note, "BFS, link count, max-flow; density: messages per link when every node sends one to every other; selftests/test_92-papers-table1.sh measures them on the running fabric");
 			/* density^2 / p^3 and (avg / degree)^2 / p stay in a band */
 			d3 = r.dens * r.dens / ((double)r.nodes * r.nodes * r.nodes);
 			a1 = r.avgdeg * r.avgdeg / r.nodes;

@@ -118,6 +118,10 @@ static void fail(struct papers *p, int err, const char *what)
 	}
 }
 
+static void p002_more(struct papers *p);
+static void p003_more(struct papers *p);
+static void p004_more(struct papers *p);
+
 /* ---- the core, by the same strings the command lines use ---- */
 
 static const char *kind_opt(u32 kind)
@@ -982,7 +986,8 @@ static void p000(struct papers *p)
 			c->verdict = best == v && hits == t.nodes ? "holds" : "false";
 			plan(p, c, MESHFABRIC_KIND_TORUS, tori[i], "0", "eyes");
 		}
-	}	eyes_more(p, "000");
+	}
+	eyes_more(p, "000");
 }
 
 /* 001 Eq. 7, f_k(u, v, w) (u, v, w along x, z, y, the order of the
@@ -1139,7 +1144,8 @@ static void p001(struct papers *p)
 	SET(c->mf, "%u columns differ", bad);
 	c->verdict = bad ? "false" : "holds";
 	SET(c->command, "meshfabric plan --mesh 8x8 --from 0,3 --algo eyes-paper --summary");
-	SET(c->note, "so 000's region rule, 001's half rule and 'the closer eye' are one rule");	eyes_more(p, "001");
+	SET(c->note, "so 000's region rule, 001's half rule and 'the closer eye' are one rule");
+	eyes_more(p, "001");
 }
 
 /* ---- 002: Tsay & Wang ---- */
@@ -1354,6 +1360,149 @@ static void p002(struct papers *p)
 	SET(c->mf, "%u steps = 7x7x7 in %u + %u", s, r, s - r);
 	c->verdict = s - r == 2 ? "typo" : "false";
 	SET(c->note, "weights 1 and 2 in the first step, then two more per step up to d: ceil(d/2) steps");
+	p002_more(p);
+}
+
+/* The step by which tsay-wang from node 0 of the n^d torus has informed
+ * every node of the main diagonal (i, ..., i): 002 Theorem 1's phase 1.
+ */
+static u32 tw_diagonal_step(struct papers *p, u32 d, u32 n)
+{
+	struct mf_plan_result res;
+	struct mf_topo t;
+	struct mf_sched s;
+	char shape[64];
+	u32 step, j, cnt, i, c[MF_MAX_DIMS], last = 0, got = 1;
+	const struct mf_send *snd;
+
+	cube_shape(shape, sizeof(shape), d, n);
+	if (topo(p, MESHFABRIC_KIND_TORUS, shape, &t))
+		return 0;
+	if (mf_plan_checked(&t, MESHFABRIC_ALGO_TSAY_WANG, 0, 0,
+			    MESHFABRIC_ROUTE_DEFAULT, &s, &res)) {
+		fail(p, -EINVAL, "tsay-wang");
+		mf_sched_free(&s);
+		return 0;
+	}
+	for (step = 0; step < s.nsteps; step++) {
+		snd = mf_sched_sends(&s, step, &cnt);
+		for (j = 0; j < cnt; j++) {
+			mf_topo_coords(&t, snd[j].dst, c);
+			for (i = 1; i < d && c[i] == c[0]; i++)
+				;
+			if (i == d) {
+				got++;
+				last = step + 1;
+			}
+		}
+	}
+	mf_sched_free(&s);
+	return got == n ? last : U32_MAX;
+}
+
+/* 002 Lemma 2 on a cycle of m ranks: k nodes whose gaps differ by at most
+ * 1, c new nodes spread evenly into every gap: the new gaps differ by at
+ * most 1.  The number of (m, k, c) that fail.
+ */
+static u32 lemma2_fails(u32 mmax, u32 cmax)
+{
+	u32 m, k, c, bad = 0, q, r, lo, hi;
+
+	for (m = 2; m <= mmax; m++)
+		for (k = 1; k <= m; k++)
+			for (c = 1; c <= cmax && k * (c + 1) <= m; c++) {
+				/* gaps q (k - r of them) and q + 1 (r) */
+				q = m / k;
+				r = m % k;
+				/* a gap g split into c + 1 parts: g / (c + 1),
+				 * rounded down or up
+				 */
+				lo = q / (c + 1);
+				hi = (r ? q + 1 : q) / (c + 1) +
+				     ((r ? q + 1 : q) % (c + 1) != 0);
+				bad += hi - lo > 1;
+			}
+	return bad;
+}
+
+static void p002_more(struct papers *p)
+{
+	static const u32 pw[][2] = { { 2, 5 }, { 2, 25 }, { 3, 7 } };
+	struct claim *c;
+	char cas[64];
+	u32 i, d, n, r, s, a, diff, tot;
+	const char *name;
+
+	for (i = 0; i < sizeof(pw) / sizeof(pw[0]); i++) {
+		d = pw[i][0];
+		n = pw[i][1];
+		r = log_ceil(2 * d + 1, n);
+		SET(cas, "d = %u, n = %u = %u^%u torus", d, n, 2 * d + 1, r);
+		c = add(p, "002", "Theorem 1: phase 1 informs the main diagonal in r steps", cas);
+		SET(c->paper_value, "%u steps", r);
+		SET(c->printed, "%u steps", r);
+		s = tw_diagonal_step(p, d, n);
+		SET(c->mf, "%u steps (tsay-wang)", s);
+		c->verdict = s <= r ? "holds" : "false";
+		tw_steps(p, c, d, n);
+		SET(c->note, "the step of the last diagonal node (i, ..., i) to receive");
+		tw_row(p, "Theorem 4: n = (2d+1)^r takes dr + 1 steps", d, n,
+		       d * r + 1, NULL);
+	}
+
+	c = add(p, "002", "Lemma 2: c new nodes per gap keep the gaps within 1 of each other",
+		"cycles of m = 2..300 ranks, c = 1..8");
+	SET(c->paper_value, "gaps differ by <= 1");
+	SET(c->printed, "gaps differ by <= 1");
+	SET(c->mf, "%u cases differ by 2", lemma2_fails(300, 8));
+	c->verdict = lemma2_fails(300, 8) ? "false" : "holds";
+	SET(c->command, "meshfabric plan --torus 9x9 --algo tsay-wang --steps");
+	SET(c->note, "the rank plan of every phase rests on it (docs/tsay-wang.md)");
+
+	/* Sec. 7: the odd algorithm on the (n-1)-subtorus in ceil(d log(n-1))
+	 * + 1 steps, the ceiling outside the product; Theorem 5 (which it
+	 * runs) says d ceil(log(n-1)) + 1.
+	 */
+	for (d = 2; d <= 3; d++) {
+		static const u32 even[] = { 6, 8, 10, 26 };
+
+		for (i = 0; i < 4; i++) {
+			u32 m, outside, inside;
+
+			n = even[i];
+			if (d == 3 && n == 26)
+				continue;
+			m = n - 1;
+			/* ceil(d log_(2d+1) m): smallest s with (2d+1)^s >= m^d */
+			outside = log_ceil(2 * d + 1, ipow(m, d));
+			inside = d * log_ceil(2 * d + 1, m);
+			SET(cas, "d = %u, the %u-torus inside n = %u", d, m, n);
+			c = add(p, "002", "Sec. 7: the odd algorithm on the (n-1)-torus takes ceil(d log_(2d+1) (n-1)) + 1 steps", cas);
+			SET(c->paper_value, "%u steps", outside + 1);
+			SET(c->printed, "Theorem 5: %u steps", inside + 1);
+			s = tw_steps(p, c, d, m);
+			a = auto_steps(p, NULL, d, m, &name);
+			SET(c->mf, "tsay-wang %u, auto %u steps", s, a);
+			c->verdict = outside == inside ? (s <= outside + 1 ? "holds" : "not reached") :
+				     "typo";
+			if (outside != inside)
+				SET(c->note, "the ceiling outside the product contradicts Theorem 5 (d ceil(log) + 1), the algorithm section 7 runs");
+		}
+	}
+
+	/* the abstract's even-n count against Theorem 6's */
+	diff = tot = 0;
+	for (d = 2; d <= 3; d++)
+		for (n = 4; n <= 30; n += 2, tot++)
+			diff += log_ceil(2 * d + 1, n - 1) != log_ceil(2 * d + 1, n);
+	c = add(p, "002", "Abstract vs Theorem 6 (n even): d ceil(log_(2d+1) (n-1)) vs d ceil(log_(2d+1) n)",
+		"d = 2, 3, n = 4..30 even");
+	SET(c->paper_value, "one formula");
+	SET(c->printed, "differ at %u of %u", diff, tot);
+	s = tw_steps(p, c, 2, 6);
+	SET(c->mf, "6x6: tsay-wang %u steps (abstract 4, Theorem 6 6)", s);
+	c->verdict = "typo";
+	SET(c->note, "they differ where n - 1 is a power of 2d + 1; the construction runs the odd algorithm on n - 1, so the abstract's form is the one it gives");
 }
 
 /* ---- 003: hexagonal meshes ---- */
@@ -2276,6 +2425,110 @@ static void p004(struct papers *p)
 			SET(c->mf, "%u steps, TCD %llu", st.steps, (unsigned long long)st.tcd);
 			c->verdict = st.steps == diam[i] ? "holds" : "false";
 		}
+	}
+	p004_more(p);
+}
+
+/* 004 Definition 4: b of a diagonal point (signs of x_1..x_n), case 2's
+ * routing dimension, and the all-to-all balance Lambda (Definition 2).
+ */
+static u32 def4_b(u32 n, u32 neg)	/* bit k-1 of neg: x_k < 0 */
+{
+	u32 k, b = 0, s1 = neg & 1;
+
+	for (k = 1; k <= n; k++)
+		b += (s1 == (neg >> (k - 1) & 1)) << (n - k);
+	return b;
+}
+
+static void p004_more(struct papers *p)
+{
+	static const char *const sh[5] = { "5x5", "7x7", "5x5x5", "7x7x7", "5x5x5x5" };
+	struct claim *c;
+	u32 n, neg, bad = 0, sym = 0, i;
+	char cas[64];
+
+	for (n = 2; n <= 8; n++)
+		for (neg = 0; neg < (1U << n); neg++) {
+			u32 b = def4_b(n, neg);
+
+			bad += b < (1U << (n - 1)) || b >= (1U << n);
+			sym += b != def4_b(n, ~neg & ((1U << n) - 1));
+		}
+	c = add(p, "004", "Definition 4: b maps the diagonal points to 0 .. 2^(n-1) - 1", "n = 2..8, every sign vector");
+	SET(c->paper_value, "0 .. 2^(n-1) - 1");
+	SET(c->printed, "2^(n-1) .. 2^n - 1");
+	SET(c->mf, "%u of %u outside 2^(n-1) .. 2^n - 1", bad, 508);
+	c->verdict = bad ? "false" : "typo";
+	SET(c->command, "meshfabric analyze --torus 5x5x5 --routing diagonal");
+	SET(c->note, "the k = 1 term is always 2^(n-1): the formula as printed maps onto 2^(n-1) .. 2^n - 1, the prose onto 0 .. 2^(n-1) - 1; the same Delta (docs/routing.md)");
+	c = add(p, "004", "Sec. 4.2: b maps X and -X to the same number", "n = 2..8, every sign vector");
+	SET(c->paper_value, "b(X) = b(-X)");
+	SET(c->printed, "b(X) = b(-X)");
+	SET(c->mf, "%u of 508 differ", sym);
+	c->verdict = sym ? "false" : "holds";
+	SET(c->command, "meshfabric analyze --torus 5x5x5 --routing diagonal");
+
+	for (i = 0; i < 5; i++) {
+		struct mf_topo t;
+		u32 v, r, nodes = 0, caseb = 0, even = 0, printed = 0;
+		u64 size[2 * MF_MAX_DIMS], delta;
+
+		if (topo(p, MESHFABRIC_KIND_TORUS, sh[i], &t))
+			return;
+		/* case 2: r = 1 + (p mod n), p the highest non-maximal dim, as
+		 * printed; the prose's reading: the first maximal dimension
+		 * after p, cyclically
+		 */
+		for (v = 1; v < t.nodes; v++) {
+			u32 cc[MF_MAX_DIMS], s = 0, k, pdim = 0, m = 0;
+			s32 y[MF_MAX_DIMS];
+			int port;
+
+			mf_topo_coords(&t, v, cc);
+			for (k = 0; k < t.ndims; k++) {
+				y[k] = (s32)cc[k] > (s32)t.dims[k] / 2 ?
+				       (s32)cc[k] - (s32)t.dims[k] : (s32)cc[k];
+				if ((u32)abs(y[k]) > s)
+					s = (u32)abs(y[k]);
+			}
+			for (k = 0; k < t.ndims; k++) {
+				m += (u32)abs(y[k]) == s;
+				if ((u32)abs(y[k]) < s)
+					pdim = k + 1;	/* 1-based */
+			}
+			if (m == t.ndims)
+				continue;	/* case 1 */
+			nodes++;
+			r = pdim % t.ndims;	/* 0-based 1 + (p mod n) */
+			printed += (u32)abs(y[r]) != s;
+			while ((u32)abs(y[r]) != s)
+				r = (r + 1) % t.ndims;
+			port = mf_route_next(&t, MESHFABRIC_ROUTE_DIAGONAL, v, 0);
+			caseb += port < 0 || (u32)port / 2 != r;
+		}
+		SET(cas, "T_%c^%u, every non-diagonal point", sh[i][0], t.ndims);
+		c = add(p, "004", "Definition 4 case 2: r = 1 + (p mod n), p the highest non-maximal dimension", cas);
+		SET(c->paper_value, "a maximal coordinate");
+		SET(c->printed, "%u of %u not maximal", printed, nodes);
+		SET(c->mf, "%u of %u route elsewhere", caseb, nodes);
+		c->verdict = caseb ? "false" : printed ? "typo" : "holds";
+		SET(c->command, "meshfabric route --torus %s --routing diagonal --from 0 --to 7", sh[i]);
+		SET(c->note, "as printed r can name a smaller (even a zero) coordinate, e.g. (0, 2, 1); meshfabric takes the first maximal one after p, as the prose says (docs/routing.md); compared with mf_route_next");
+		/* X / -X: as many messages leave in +i as in -i */
+		if (mf_route_delta(&t, MESHFABRIC_ROUTE_DIAGONAL, &delta, size)) {
+			fail(p, -EINVAL, "Delta");
+			return;
+		}
+		for (v = 0; v < t.ndims; v++)
+			even += size[2 * v] != size[2 * v + 1];
+		SET(cas, "T_%c^%u, diagonal", sh[i][0], t.ndims);
+		c = add(p, "004", "Sec. 4.2: as many messages routed in +i as in -i (diagonal)", cas);
+		SET(c->paper_value, "|S_+i| = |S_-i|");
+		SET(c->printed, "|S_+i| = |S_-i|");
+		SET(c->mf, "%u of %u dimensions differ", even, t.ndims);
+		c->verdict = even ? "false" : "holds";
+		SET(c->command, "meshfabric analyze --torus %s --routing diagonal", sh[i]);
 	}
 }
 

@@ -1353,41 +1353,493 @@ static void p002(struct papers *p)
 	p002_more(p);
 }
 
+/* When each node of the n^d torus hears tsay-wang from node 0: the step
+ * (1-based) of its receipt, 0 for the source; malloc'ed, NULL on failure
+ * (noted).  *t gets the torus.
+ */
+static u32 *tw_when(struct papers *p, u32 d, u32 n, struct mf_topo *t)
+{
+	struct mf_plan_result res;
+	const struct mf_send *snd;
+	struct mf_sched s;
+	char shape[64];
+	u32 step, j, cnt, *when;
+
+	cube_shape(shape, sizeof(shape), d, n);
+	if (topo(p, MESHFABRIC_KIND_TORUS, shape, t))
+		return NULL;
+	if (mf_plan_checked(t, MESHFABRIC_ALGO_TSAY_WANG, 0, 0,
+			    MESHFABRIC_ROUTE_DEFAULT, &s, &res)) {
+		fail(p, -EINVAL, "tsay-wang");
+		mf_sched_free(&s);
+		return NULL;
+	}
+	when = calloc(t->nodes, sizeof(*when));
+	if (!when)
+		fail(p, -ENOMEM, "tsay-wang");
+	for (step = 0; when && step < s.nsteps; step++) {
+		snd = mf_sched_sends(&s, step, &cnt);
+		for (j = 0; j < cnt; j++)
+			when[snd[j].dst] = step + 1;
+	}
+	mf_sched_free(&s);
+	return when;
+}
+
 /* The step by which tsay-wang from node 0 of the n^d torus has informed
  * every node of the main diagonal (i, ..., i): 002 Theorem 1's phase 1.
  */
 static u32 tw_diagonal_step(struct papers *p, u32 d, u32 n)
 {
-	struct mf_plan_result res;
 	struct mf_topo t;
-	struct mf_sched s;
-	char shape[64];
-	u32 step, j, cnt, i, c[MF_MAX_DIMS], last = 0, got = 1;
-	const struct mf_send *snd;
+	u32 *when = tw_when(p, d, n, &t), v, i, c[MF_MAX_DIMS], last = 0;
+	u32 got = 0;
 
-	cube_shape(shape, sizeof(shape), d, n);
-	if (topo(p, MESHFABRIC_KIND_TORUS, shape, &t))
-		return 0;
-	if (mf_plan_checked(&t, MESHFABRIC_ALGO_TSAY_WANG, 0, 0,
-			    MESHFABRIC_ROUTE_DEFAULT, &s, &res)) {
-		fail(p, -EINVAL, "tsay-wang");
-		mf_sched_free(&s);
-		return 0;
+	for (v = 0; when && v < t.nodes; v++) {
+		mf_topo_coords(&t, v, c);
+		for (i = 1; i < d && c[i] == c[0]; i++)
+			;
+		if (i == d) {
+			got++;
+			if (when[v] > last)
+				last = when[v];
+		}
 	}
-	for (step = 0; step < s.nsteps; step++) {
-		snd = mf_sched_sends(&s, step, &cnt);
-		for (j = 0; j < cnt; j++) {
-			mf_topo_coords(&t, snd[j].dst, c);
-			for (i = 1; i < d && c[i] == c[0]; i++)
-				;
-			if (i == d) {
-				got++;
-				last = step + 1;
+	free(when);
+	return got == n ? last : U32_MAX;
+}
+
+/* The coordinates of v in dimensions lo .. d-1 but `skip`, with those of
+ * dimension `with` (if < d) in front, as one number.
+ */
+static u32 tw_key(const struct mf_topo *t, u32 v, u32 lo, u32 skip, u32 with)
+{
+	u32 c[MF_MAX_DIMS], i, key;
+
+	mf_topo_coords(t, v, c);
+	key = with < t->ndims ? c[with] : 0;
+	for (i = lo; i < t->ndims; i++)
+		if (i != skip)
+			key = key * t->dims[0] + c[i];
+	return key;
+}
+
+/* The phase boundaries of a schedule on the n^d torus, read off its
+ * receipts: ph[h], h = 1..d, is the first step after which every
+ * (d-h)-dimensional subtorus (dimensions d-h .. d-1 fixed) holds an
+ * informed node; ph[0] = 0.  After 002's phase h exactly that holds
+ * (section 5: one node per subtorus), so phase h took ph[h] - ph[h-1].
+ */
+static int tw_phases(const struct mf_topo *t, const u32 *when, u32 *ph)
+{
+	u32 d = t->ndims, h, v, k, nk, *best;
+
+	best = malloc(t->nodes * sizeof(*best));
+	if (!best)
+		return -ENOMEM;
+	ph[0] = 0;
+	for (h = 1; h <= d; h++) {
+		nk = (u32)ipow(t->dims[0], h);
+		for (k = 0; k < nk; k++)
+			best[k] = U32_MAX;
+		for (v = 0; v < t->nodes; v++) {
+			k = tw_key(t, v, d - h, d, d);
+			if (when[v] < best[k])
+				best[k] = when[v];
+		}
+		ph[h] = 0;
+		for (k = 0; k < nk; k++)
+			if (best[k] > ph[h])
+				ph[h] = best[k];
+	}
+	free(best);
+	return 0;
+}
+
+static u32 tw_dd(const struct mf_topo *t, u32 a, u32 b)	/* dimension distance */
+{
+	u32 ca[MF_MAX_DIMS], cb[MF_MAX_DIMS], i, dd = 0;
+
+	mf_topo_coords(t, a, ca);
+	mf_topo_coords(t, b, cb);
+	for (i = 0; i < t->ndims; i++)
+		dd += ca[i] != cb[i];
+	return dd;
+}
+
+struct tw_sets {
+	u32 lem3, lem4, lem5, lem6, lem7, lem9;	/* failures */
+	u32 diag2, ends;	/* |D_(2,0)|; its nodes with k = 0 or n - 1 */
+	u32 pairs5, pairs6, keys7, planes9, sizes;	/* cases checked */
+};
+
+/* 002 Lemmas 3-7 and 9 on tsay-wang's own sets: D_(h,0), the nodes
+ * informed when phase h starts (ph[h-1]), and S, the column set of the
+ * final phase (the realign step's nodes when there is one, else D_(d,0)).
+ */
+static int tw_lemmas(const struct mf_topo *t, const u32 *when, const u32 *ph,
+		     struct tw_sets *o)
+{
+	u32 d = t->ndims, n = t->dims[0], h, v, k, j, cnt, *set, *cntk, m;
+	u32 ca[MF_MAX_DIMS], cb[MF_MAX_DIMS], i, ns, *in_s, *own;
+	int err = -ENOMEM;
+
+	memset(o, 0, sizeof(*o));
+	set = malloc(t->nodes * sizeof(*set));
+	own = malloc(t->nodes * sizeof(*own));
+	cntk = calloc(t->nodes, sizeof(*cntk));
+	in_s = calloc(t->nodes, sizeof(*in_s));
+	if (!set || !own || !cntk || !in_s)
+		goto out;
+	for (h = 2; h <= d; h++) {
+		/* D_(h,0): Lemma 3 (2: the main diagonal; 3: the diagonals of
+		 * direction v through D_(h-1,0)), Corollary 1, Lemma 4
+		 */
+		for (cnt = 0, v = 0; v < t->nodes; v++)
+			if (when[v] <= ph[h - 1])
+				set[cnt++] = v;
+		o->sizes++;
+		o->lem4 += cnt != ipow(n, h - 1);
+		memset(cntk, 0, t->nodes * sizeof(*cntk));
+		for (k = 0; k < cnt; k++)
+			cntk[tw_key(t, set[k], d - h + 1, d, d)]++;
+		for (k = 0; k < ipow(n, h - 1); k++)
+			o->lem4 += cntk[k] != 1;
+		for (k = 0; k < ipow(n, h - 2); k++)
+			own[k] = U32_MAX;
+		for (v = 0; v < t->nodes; v++)
+			if (when[v] <= ph[h - 2])
+				own[tw_key(t, v, d - h + 2, d, d)] = v;
+		for (k = 0; k < cnt; k++) {
+			mf_topo_coords(t, set[k], ca);
+			if (h == 2) {
+				for (i = 1; i < d && ca[i] == ca[0]; i++)
+					;
+				o->lem3 += i != d;
+				o->diag2++;
+				o->ends += i == d && (!ca[0] || ca[0] == n - 1);
+				continue;
+			}
+			/* s: the D_(h-1,0) node of set[k]'s (d-h+2)-subtorus */
+			v = own[tw_key(t, set[k], d - h + 2, d, d)];
+			if (v == U32_MAX) {
+				o->lem3++;
+				continue;
+			}
+			mf_topo_coords(t, v, cb);
+			m = (ca[0] + n - cb[0]) % n;
+			for (i = 0; i < d; i++) {
+				u32 want = i < d - h + 1 ? (cb[i] + m) % n :
+					   i == d - h + 1 ? (cb[i] + n - m) % n : cb[i];
+
+				if (ca[i] != want)
+					break;
+			}
+			o->lem3 += i != d;
+		}
+		/* Lemma 5: the diagonal of phase h - 1 in each subtorus;
+		 * Lemma 6: all of D_(h,0) (n odd)
+		 */
+		for (k = 0; k < cnt; k++)
+			for (j = k + 1; j < cnt; j++) {
+				bool same = tw_key(t, set[k], d - h + 2, d, d) ==
+					    tw_key(t, set[j], d - h + 2, d, d);
+
+				o->pairs5 += same;
+				o->lem5 += same && tw_dd(t, set[k], set[j]) < 2;
+				o->pairs6++;
+				o->lem6 += tw_dd(t, set[k], set[j]) < 2;
+			}
+		/* Lemma 7: x_0 and the last h - 1 coordinates but one fix
+		 * the last one
+		 */
+		for (j = d - h + 1; j < d; j++) {
+			memset(cntk, 0, t->nodes * sizeof(*cntk));
+			for (k = 0; k < cnt; k++)
+				cntk[tw_key(t, set[k], d - h + 1, j, 0)]++;
+			for (k = 0; k < ipow(n, h - 1); k++, o->keys7++)
+				o->lem7 += cntk[k] != 1;
+		}
+	}
+	/* S: per column (the dimension-0 line), the node the realign step
+	 * informs, if that step informs at most one per column (else there
+	 * is none: d = 2), or the column's node of D_(d,0)
+	 */
+	memset(cntk, 0, t->nodes * sizeof(*cntk));
+	for (ns = 0, v = 0; v < t->nodes; v++)
+		if (when[v] == ph[d - 1] + 1 &&
+		    ++cntk[tw_key(t, v, 1, d, d)] > 1)
+			ns = 1;
+	for (v = 0; v < t->nodes; v++) {
+		k = tw_key(t, v, 1, d, d);
+		in_s[v] = !ns && cntk[k] ? when[v] == ph[d - 1] + 1 :
+			  when[v] <= ph[d - 1];
+	}
+	/* Lemma 9: in every x_1 x_j plane S is one diagonal: n nodes with
+	 * x_1 + x_j or x_1 - x_j the same (set: first sums; own: flags)
+	 */
+	for (j = 1; j < d; j++) {
+		memset(cntk, 0, t->nodes * sizeof(*cntk));
+		for (v = 0; v < t->nodes; v++) {
+			u32 plus, minus, key = 0;
+
+			if (!in_s[v])
+				continue;
+			mf_topo_coords(t, v, ca);
+			for (i = 1; i < d; i++)
+				if (i != j)
+					key = key * n + ca[i];
+			plus = (ca[0] + ca[j]) % n;
+			minus = (ca[0] + n - ca[j]) % n;
+			if (!cntk[key]++) {
+				set[key] = plus * n + minus;
+				own[key] = 3;
+				continue;
+			}
+			if (set[key] / n != plus)
+				own[key] &= ~1U;
+			if (set[key] % n != minus)
+				own[key] &= ~2U;
+		}
+		for (k = 0; k < ipow(n, d - 2); k++, o->planes9++)
+			o->lem9 += cntk[k] != n || !own[k];
+	}
+	err = 0;
+out:
+	free(set);
+	free(own);
+	free(cntk);
+	free(in_s);
+	return err;
+}
+
+/* 002 section 7's extra phase, first step, on the n^d torus (n even):
+ * the (n-1)-subtorus 0..n-2 is informed; p1 (one coordinate n - 1) hears
+ * its (i, +) neighbour, p2 (coordinates i, j at n - 1) hears the node
+ * with 0 at i and j over "two edges in the negative direction", i first
+ * or j first (the text does not say).  Exhaustive search over those
+ * orders (backtracking, targets by source) for one where no directed
+ * link carries two messages: 1 if one exists, 0 if none, -errno.
+ * *paths: the 2-hop paths of the all-zero node.
+ */
+struct extra {
+	const struct mf_topo *t;
+	u32 nt, (*hop)[2][2];	/* target: two orders, two links each */
+	u8 *used;
+};
+
+static bool extra_try(struct extra *x, u32 k)
+{
+	u32 o;
+
+	if (k == x->nt)
+		return true;
+	for (o = 0; o < 2; o++) {
+		u32 a = x->hop[k][o][0], b = x->hop[k][o][1];
+
+		if (x->used[a] || x->used[b])
+			continue;
+		x->used[a] = x->used[b] = 1;
+		if (extra_try(x, k + 1))
+			return true;
+		x->used[a] = x->used[b] = 0;
+	}
+	return false;
+}
+
+static int extra_phase(const struct mf_topo *t, u32 *paths)
+{
+	u32 d = t->ndims, n = t->dims[0], v, i, j, o, c[MF_MAX_DIMS];
+	u32 q[MF_MAX_DIMS];
+	struct extra x = { t, 0, NULL, NULL };
+	int r = -ENOMEM;
+
+	x.hop = malloc(t->nodes * d * d * sizeof(*x.hop));
+	x.used = calloc((size_t)t->nodes * t->nports, 1);
+	if (!x.hop || !x.used)
+		goto out;
+	*paths = 0;
+	for (v = 0; v < t->nodes; v++) {
+		mf_topo_coords(t, v, c);
+		for (i = 0; i < d && c[i] <= n - 2; i++)
+			;
+		if (i < d)
+			continue;
+		for (i = 0; i < d; i++) {
+			/* p1: one hop (i, +) from n - 2 */
+			if (c[i] == n - 2) {
+				memcpy(q, c, sizeof(q));
+				q[i] = n - 1;
+				x.used[(size_t)v * t->nports +
+				       mf_topo_port(t, v, mf_topo_id(t, q))] = 1;
+			}
+			for (j = i + 1; j < d; j++) {
+				if (c[i] || c[j])
+					continue;
+				*paths += !v;
+				for (o = 0; o < 2; o++) {
+					u32 a = o ? j : i, b = o ? i : j, mid;
+
+					memcpy(q, c, sizeof(q));
+					q[a] = n - 1;
+					mid = mf_topo_id(t, q);
+					q[b] = n - 1;
+					x.hop[x.nt][o][0] = v * t->nports +
+						mf_topo_port(t, v, mid);
+					x.hop[x.nt][o][1] = mid * t->nports +
+						mf_topo_port(t, mid, mf_topo_id(t, q));
+				}
+				x.nt++;
 			}
 		}
 	}
-	mf_sched_free(&s);
-	return got == n ? last : U32_MAX;
+	r = extra_try(&x, 0);
+out:
+	free(x.hop);
+	free(x.used);
+	return r;
+}
+
+/* A row of a count: "bad of tot what", false if any */
+static struct claim *tw_lemma_row(struct papers *p, const char *claim,
+				  const char *cas, const char *paper,
+				  const char *printed, u32 bad, u32 tot,
+				  const char *what, u32 d, u32 n)
+{
+	struct claim *c = add(p, "002", claim, cas);
+
+	SET(c->paper_value, "%s", paper);
+	SET(c->printed, "%s", printed);
+	SET(c->mf, "%u of %u %s", bad, tot, what);
+	c->verdict = bad ? "false" : "holds";
+	tw_steps(p, c, d, n);
+	return c;
+}
+
+/* 002 Theorems 2-3, Lemmas 3-7 and 9 on tsay-wang's schedule from node 0
+ * of the n^d torus, n = (2d+1)^r: the phases and sets are read off the
+ * receipts (tw_phases, tw_lemmas), not taken from the builder.
+ */
+static void p002_phases(struct papers *p)
+{
+	static const u32 pw[][2] = { { 2, 5 }, { 2, 25 }, { 3, 7 }, { 4, 9 } };
+	u32 i, h, d, n, r, ph[MF_MAX_DIMS + 1], *when, worst;
+	struct tw_sets o;
+	struct mf_topo t;
+	struct claim *c;
+	char cas[64], list[48];
+
+	for (i = 0; i < ARRAY_SIZE(pw); i++) {
+		d = pw[i][0];
+		n = pw[i][1];
+		r = log_ceil(2 * d + 1, n);
+		when = tw_when(p, d, n, &t);
+		if (!when)
+			return;
+		if (tw_phases(&t, when, ph) || tw_lemmas(&t, when, ph, &o)) {
+			fail(p, -ENOMEM, "tsay-wang phases");
+			free(when);
+			return;
+		}
+		SET(cas, "d = %u, n = %u = %u^%u torus", d, n, 2 * d + 1, r);
+		if (d >= 3) {
+			list[0] = 0;
+			worst = 0;
+			for (h = 2; h < d; h++) {
+				fmt(list + strlen(list), sizeof(list) - strlen(list),
+				    "%s%u", h > 2 ? ", " : "", ph[h] - ph[h - 1]);
+				if (ph[h] - ph[h - 1] > worst)
+					worst = ph[h] - ph[h - 1];
+			}
+			c = add(p, "002", "Theorem 2: each phase h = 2 .. d-1 takes r steps", cas);
+			SET(c->paper_value, "%u steps each", r);
+			SET(c->printed, "%u steps each (h = 0 .. d-1)", r);
+			SET(c->mf, "phase 2%s: %s steps", d > 3 ? " .. d-1" : "", list);
+			c->verdict = worst <= r ? "holds" : "false";
+			tw_steps(p, c, d, n);
+			SET(c->note, "phase h ends when every (d-h)-dimensional subtorus holds an informed node; the theorem prints h = 0 .. d-1, the section treats 2 .. d-1");
+		}
+		c = add(p, "002", "Theorem 3: the final phase d takes r + 1 steps", cas);
+		SET(c->paper_value, "%u steps", r + 1);
+		SET(c->printed, "%u steps", r + 1);
+		SET(c->mf, "%u steps (tsay-wang)", ph[d] - ph[d - 1]);
+		c->verdict = ph[d] - ph[d - 1] <= r + 1 ? "holds" : "false";
+		tw_steps(p, c, d, n);
+		SET(c->note, d == 2 ? "the first step (to S) is not needed: phase 1's diagonal is already S" :
+			     "the first step moves each column's node to S (the realign step, docs/tsay-wang.md)");
+
+		if (d == 2 && r == 1) {
+			free(when);
+			continue;	/* the lemmas: n = 25 shows d = 2 */
+		}
+		c = add(p, "002", "Lemma 3.2: D_(2,0) = {(k, .., k) | 0 < k < n - 1}", cas);
+		SET(c->paper_value, "n nodes (Corollary 1)");
+		SET(c->printed, "%u nodes", n - 2);
+		SET(c->mf, "%u nodes, %u of them with k = 0 or n - 1",
+		    o.diag2, o.ends);
+		c->verdict = o.diag2 == n && o.ends == 2 && !o.lem3 ? "typo" : "false";
+		tw_steps(p, c, d, n);
+		SET(c->note, "Corollary 1 (|D_(h,0)| = n^(h-1)) and Lemma 6's proof (0 <= k <= n - 1) include both ends: read <= for <");
+		c = add(p, "002", "Lemma 3.3, Corollary 1, Lemma 4: D_(h,0) has n^(h-1) nodes, one per (d-h+1)-subtorus", cas);
+		SET(c->paper_value, "n^(h-1), one each");
+		SET(c->printed, "D_(h,0) on the diagonals L(s, v) of D_(h-1,0)");
+		SET(c->mf, "%u of %u sets, %u nodes off Lemma 3's form", o.lem4,
+		    d - 1, o.lem3);
+		c->verdict = o.lem4 || o.lem3 ? "false" : "holds";
+		tw_steps(p, c, d, n);
+		SET(c->note, "D_(h,0): the nodes informed when phase h starts; v = (1, .., 1, -1, 0, ..)");
+		c = add(p, "002", "Lemmas 5, 6: nodes of one chosen diagonal, and of D_(h,0), differ in >= 2 dimensions", cas);
+		SET(c->paper_value, "dd >= 2");
+		SET(c->printed, "dd >= 2 (Lemma 6: n odd)");
+		SET(c->mf, "%u of %u, %u of %u pairs with dd < 2", o.lem5, o.pairs5,
+		    o.lem6, o.pairs6);
+		c->verdict = o.lem5 || o.lem6 ? "false" : "holds";
+		tw_steps(p, c, d, n);
+		tw_lemma_row(p, "Lemma 7: x_0 and all but one x_j fix the last x_j of a D_(h+1,0) node",
+			     cas, "a unique x_j", "a unique x_j", o.lem7, o.keys7,
+			     "choices not unique", d, n);
+		c = tw_lemma_row(p, "Lemma 9: in every x_1 x_j plane the final phase's set S is a diagonal",
+				 cas, "a diagonal", "S: x_1 = sum of the others",
+				 o.lem9, o.planes9, "planes not one diagonal", d, n);
+		SET(c->note, "S: tsay-wang's column nodes when the final phase starts (x_1 = a . (x_2, .., x_d), a = +-1); Lemma 10's ranks shift these diagonals");
+		free(when);
+	}
+}
+
+/* 002 section 7: the extra phase's first step free of congestion */
+static void p002_extra(struct papers *p)
+{
+	static const u32 cases[][2] = { { 3, 4 }, { 4, 4 }, { 4, 6 }, { 5, 4 } };
+	u32 i, d, n, paths;
+	struct mf_topo t;
+	struct claim *c;
+	char shape[64], cas[64];
+	int r;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		d = cases[i][0];
+		n = cases[i][1];
+		cube_shape(shape, sizeof(shape), d, n);
+		if (topo(p, MESHFABRIC_KIND_TORUS, shape, &t))
+			return;
+		r = extra_phase(&t, &paths);
+		if (r < 0) {
+			fail(p, r, "extra phase");
+			return;
+		}
+		SET(cas, "d = %u, n = %u torus, first step", d, n);
+		c = add(p, "002", "Sec. 7: the extra phase sends to nodes with one or two n - 1 in one step without congestion", cas);
+		SET(c->paper_value, "no congestion");
+		SET(c->printed, "2 negative hops, either order");
+		if (r)
+			SET(c->mf, "an order with no shared link");
+		else
+			SET(c->mf, "every order shares a link");
+		c->verdict = r ? "holds" : "false";
+		SET(c->command, "meshfabric plan --torus %s --algo tsay-wang --steps", shape);
+		SET(c->note, "exhaustive over the orders of the 2-hop paths: the all-zero node sends %u of them, each first on one of its %u minus ports%s",
+		    paths, d, r ? "" : "; tsay-wang's extra phase is redesigned (docs/tsay-wang.md)");
+	}
 }
 
 /* 002 Lemma 2 on a cycle of m ranks: k nodes whose gaps differ by at most
@@ -1493,6 +1945,8 @@ static void p002_more(struct papers *p)
 	SET(c->mf, "6x6: tsay-wang %u steps (abstract 4, Theorem 6 6)", s);
 	c->verdict = "typo";
 	SET(c->note, "they differ where n - 1 is a power of 2d + 1; the construction runs the odd algorithm on n - 1, so the abstract's form is the one it gives");
+	p002_phases(p);
+	p002_extra(p);
 }
 
 /* ---- 003: hexagonal meshes ---- */

@@ -2888,6 +2888,217 @@ static u32 def4_b(u32 n, u32 neg)	/* bit k-1 of neg: x_k < 0 */
 	return b;
 }
 
+/* 004 section 3.2 at node 0 of a torus under a routing R.
+ * rho[q][l]: the all-to-all broadcast along input graphs, counted: the
+ * messages 0 forwards over port q of sources at distance l (0 forwards
+ * A's message to its neighbour Y iff Y's next hop towards A is 0; Lemma
+ * 2).  lev[q][l]: the points at level l + 1 of the subtree S_q of G_0
+ * (Theorem 1's count), out[q][l] the same in the output graph G_0^(o)
+ * (paths from 0), chan[q][l] the channels of port q from level l to
+ * level l + 1 of G_0 (Lemma 2's count).  Also: the channel loads of the all-to-all
+ * personalized exchange (each pair one message on its path), *hmax
+ * the largest and *hsum their sum, and *inhom the pairs whose path is
+ * not congruent to the one from A - B to 0 (homogeneity).
+ */
+#define RHO_LEV 16
+
+struct rho {
+	u32 rho[2 * MF_MAX_DIMS][RHO_LEV], lev[2 * MF_MAX_DIMS][RHO_LEV];
+	u32 out[2 * MF_MAX_DIMS][RHO_LEV];	/* the same of G_0^(o) */
+	u32 chan[2 * MF_MAX_DIMS][RHO_LEV];	/* Lemma 2's channels */
+	u64 hmax, hsum, channels;
+	u32 inhom, diam;
+};
+
+static int rho_of(const struct mf_topo *t, u32 routing, struct rho *o)
+{
+	u32 a, b, y, q, v, top, l, *load;
+	int port, p2;
+	s64 nb;
+
+	memset(o, 0, sizeof(*o));
+	o->diam = mf_topo_diameter(t);
+	if (o->diam + 1 >= RHO_LEV)
+		return -E2BIG;
+	load = calloc((size_t)t->nodes * t->nports, sizeof(*load));
+	if (!load)
+		return -ENOMEM;
+	for (q = 0; q < t->nports; q++) {
+		y = (u32)mf_topo_neighbor(t, 0, q);
+		for (a = 0; a < t->nodes; a++) {
+			if (a == y)
+				continue;
+			port = mf_route_next(t, routing, y, a);
+			if (port < 0)
+				goto bad;
+			if (mf_topo_neighbor(t, y, (u32)port) == 0)
+				o->rho[q][mf_topo_distance(t, a, 0)]++;
+		}
+	}
+	for (v = 1; v < t->nodes; v++) {
+		port = mf_route_next(t, routing, v, 0);
+		if (port < 0)
+			goto bad;
+		nb = mf_topo_neighbor(t, v, (u32)port);
+		o->chan[mf_topo_port(t, (u32)nb, v)]
+		       [mf_topo_distance(t, v, 0) - 1]++;
+		for (b = v; ; b = (u32)nb) {
+			port = mf_route_next(t, routing, b, 0);
+			if (port < 0)
+				goto bad;
+			nb = mf_topo_neighbor(t, b, (u32)port);
+			if (nb == 0)
+				break;
+		}
+		top = (u32)mf_topo_port(t, 0, b);
+		l = mf_topo_distance(t, v, 0);
+		o->lev[top][l - 1]++;
+		port = mf_route_next(t, routing, 0, v);	/* G_0^(o) */
+		if (port < 0)
+			goto bad;
+		o->out[port][l - 1]++;
+	}
+	for (a = 0; a < t->nodes; a++)
+		for (b = 0; b < t->nodes; b++) {
+			u32 x = a, z = mf_topo_sub(t, a, b);
+
+			/* z walks the path from A - B to 0 beside A's to B */
+			while (x != b) {
+				port = mf_route_next(t, routing, x, b);
+				p2 = mf_route_next(t, routing, z, 0);
+				if (port < 0 || p2 < 0)
+					goto bad;
+				if (port != p2) {
+					o->inhom++;
+					break;
+				}
+				load[(size_t)x * t->nports + (u32)port]++;
+				o->hsum++;
+				x = (u32)mf_topo_neighbor(t, x, (u32)port);
+				z = (u32)mf_topo_neighbor(t, z, (u32)p2);
+			}
+		}
+	o->channels = (u64)t->nodes * t->nports;
+	for (v = 0; v < t->nodes * t->nports; v++)
+		if (load[v] > o->hmax)
+			o->hmax = load[v];
+	free(load);
+	return 0;
+bad:
+	free(load);
+	return -EINVAL;
+}
+
+/* Lambda(l) of Definition 2: the largest |rho_i(l) - rho_j(l)| */
+static u32 lambda(const struct mf_topo *t, const struct rho *o, u32 l)
+{
+	u32 q, lo = U32_MAX, hi = 0;
+
+	for (q = 0; q < t->nports; q++) {
+		if (o->rho[q][l] < lo)
+			lo = o->rho[q][l];
+		if (o->rho[q][l] > hi)
+			hi = o->rho[q][l];
+	}
+	return hi - lo;
+}
+
+/* 004 Theorems 1-3 and the Lambda measure (Definition 2) */
+static void p004_lambda(struct papers *p)
+{
+	static const char *const sh[] = { "5x5", "7x7", "5x5x5" };
+	static const u32 rt[] = { MESHFABRIC_ROUTE_DOR, MESHFABRIC_ROUTE_DIAGONAL };
+	u32 i, k, q, l, bad, obad, cbad, tot, lmax, lat, mean;
+	struct mf_topo t;
+	struct claim *c;
+	struct rho o;
+	char cas[64], list[64];
+	int r;
+
+	for (i = 0; i < ARRAY_SIZE(sh); i++)
+		for (k = 0; k < ARRAY_SIZE(rt); k++) {
+			const char *rn = mf_route_name(rt[k]);
+
+			if (topo(p, MESHFABRIC_KIND_TORUS, sh[i], &t))
+				return;
+			r = rho_of(&t, rt[k], &o);
+			if (r) {
+				fail(p, r, "rho");
+				return;
+			}
+			SET(cas, "T_%c^%u, %s", sh[i][0], t.ndims, rn);
+			bad = tot = obad = cbad = 0;
+			for (q = 0; q < t.nports; q++)
+				for (l = 0; l < o.diam; l++, tot++) {
+					bad += o.rho[q][l] != o.lev[q][l];
+					obad += o.rho[q][l] != o.out[q][l];
+					cbad += o.rho[q][l] != o.chan[q][l];
+				}
+			c = add(p, "004", "Lemma 2: rho_+-i(d) = the channels +-i between levels d and d + 1 of G_0", cas);
+			SET(c->paper_value, "equal for every i, d");
+			SET(c->printed, "equal for every i, d");
+			SET(c->mf, "%u of %u (i, d) differ", cbad, tot);
+			c->verdict = cbad ? "false" : "holds";
+			SET(c->command, "meshfabric analyze --torus %s --routing %s",
+			    sh[i], rn);
+			SET(c->note, "rho counted by an all-to-all broadcast along the input graphs at node 0");
+			c = add(p, "004", "Theorem 1: rho_+-i(d) = the points at level d + 1 of S_+-i(G_0^(i))", cas);
+			SET(c->paper_value, "equal for every i, d");
+			SET(c->printed, "the input graph G_0^(i)");
+			SET(c->mf, "%u of %u (i, d) differ; in G_0^(o) %u", bad, tot, obad);
+			c->verdict = !bad ? "holds" : !obad ? "typo" : "false";
+			SET(c->command, "meshfabric analyze --torus %s --routing %s",
+			    sh[i], rn);
+			SET(c->note, "%s", bad && !obad ?
+			    "Lemma 2's count (row above) equals the subtrees of 0 in the output graph G_0^(o) (paths from 0), not in G_0^(i) as printed; the same for symmetric routings" :
+			    "rho as in the row above");
+			lmax = lat = 0;
+			list[0] = 0;
+			for (l = 0; l < o.diam; l++) {
+				u32 v = lambda(&t, &o, l);
+
+				if (l < 6)
+					fmt(list + strlen(list),
+					    sizeof(list) - strlen(list), "%s%u",
+					    l ? ", " : "", v);
+				if (v > lmax) {
+					lmax = v;
+					lat = l;
+				}
+			}
+			if (rt[k] == MESHFABRIC_ROUTE_DIAGONAL && t.ndims > 2)
+				goto personalized;
+			c = add(p, "004", "Definition 2, Theorem 2: optimal for all-to-all broadcast iff Lambda(d) <= 1 for all d", cas);
+			if (rt[k] == MESHFABRIC_ROUTE_DIAGONAL)
+				SET(c->paper_value, "<= 1 (Sec. 5: optimal in 2-D)");
+			else
+				SET(c->paper_value, "> 1 (Sec. 5: poor)");
+			SET(c->printed, "%s", c->paper_value);
+			SET(c->mf, "max %u at d = %u (d = 0..: %s%s)", lmax, lat,
+			    list, o.diam > 6 ? ", .." : "");
+			if (rt[k] == MESHFABRIC_ROUTE_DIAGONAL)
+				c->verdict = lmax <= 1 ? "holds" : "false";
+			else if (rt[k] == MESHFABRIC_ROUTE_DOR)
+				c->verdict = lmax > 1 ? "holds" : "false";
+			else
+				c->verdict = lmax > 1 ? "holds" : "false";
+			SET(c->command, "meshfabric analyze --torus %s --routing %s",
+			    sh[i], rn);
+			SET(c->note, "rho_q(d): messages node 0 forwards over port q from sources at distance d in an all-to-all broadcast (counted)");
+personalized:
+			mean = (u32)((o.hsum + o.channels - 1) / o.channels);
+			c = add(p, "004", "Theorem 3: homogeneous shortest-path routing is optimal for all-to-all personalized broadcast", cas);
+			SET(c->paper_value, "max channel load = ceil(mean)");
+			SET(c->printed, "homogeneous, shortest paths");
+			SET(c->mf, "%u pairs not homogeneous; max load %llu, ceil(mean) %u",
+			    o.inhom, (unsigned long long)o.hmax, mean);
+			c->verdict = o.inhom || o.hmax != mean ? "false" : "holds";
+			SET(c->command, "meshfabric analyze --torus %s --routing %s",
+			    sh[i], rn);
+			SET(c->note, "every ordered pair sends one message on its routed path; no routing beats ceil(total distance / channels) on the busiest channel");
+		}
+}
+
 static void p004_more(struct papers *p)
 {
 	static const char *const sh[5] = { "5x5", "7x7", "5x5x5", "7x7x7", "5x5x5x5" };
@@ -2977,6 +3188,7 @@ static void p004_more(struct papers *p)
 		c->verdict = even ? "false" : "holds";
 		SET(c->command, "meshfabric analyze --torus %s --routing diagonal", sh[i]);
 	}
+	p004_lambda(p);
 }
 
 /* ---- output ---- */

@@ -8,7 +8,8 @@
  * tori and wrapped hexagonal meshes (links: up to 30); and against the
  * closed forms (a
  * torus with every size >= 3 is 2d-connected, a mesh min-degree d, a ring
- * 2, H_2 = K_7 has 6, a path 1).
+ * 2, H_2 = K_7 has 6, a path 1).  And 004's rho (Lemma 2, Theorem 1),
+ * counted with mf_route_next, against a model of dimension order.
  */
 #include "mf_test.h"
 #include "route.h"
@@ -160,8 +161,84 @@ static void test_connectivity(void)
 	check(MESHFABRIC_KIND_HEX, 1, h4, 6, 6);
 }
 
+/* Port of node 0 towards +e_dim (plus) or -e_dim. */
+static u32 port_of(const struct mf_topo *t, u32 dim, bool plus)
+{
+	u32 c[MF_MAX_DIMS] = { 0 };
+
+	c[dim] = plus ? 1 : t->dims[dim] - 1;
+	return (u32)mf_topo_port(t, 0, mf_topo_id(t, c));
+}
+
+/* 004 Lemma 2 and Theorem 1 (the rows of `meshfabric papers`) under dor
+ * on T_K^n.  rho: the all-to-all broadcast along input graphs counted at
+ * node 0 with mf_route_next (0 forwards A's message to its neighbour Y
+ * iff Y's next hop towards A is 0), by the distance of A.  The model,
+ * written here: dor corrects dimension 0 first, so the path from 0 to Z
+ * starts in Z's lowest non-zero dimension, towards Z (the subtrees of the
+ * output graph G_0^(o)), and the path from Z to 0 ends in its highest
+ * (the subtrees of the input graph G_0^(i)).  rho equals the output
+ * graph's level counts, not the input graph's that Theorem 1 prints.
+ */
+static void rho_dor(u32 n, u32 K)
+{
+	u32 dims[MF_MAX_DIMS], rho[8][16], outm[8][16], inm[8][16];
+	u32 q, a, y, z, c[MF_MAX_DIMS], k, lo, hi, l, differ = 0, sum;
+	struct mf_topo t;
+	int port;
+
+	memset(rho, 0, sizeof(rho));
+	memset(outm, 0, sizeof(outm));
+	memset(inm, 0, sizeof(inm));
+	for (k = 0; k < n; k++)
+		dims[k] = K;
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, n, dims), 0);
+	for (q = 0; q < t.nports; q++) {
+		y = (u32)mf_topo_neighbor(&t, 0, q);
+		for (a = 0; a < t.nodes; a++) {
+			if (a == y)
+				continue;
+			port = mf_route_next(&t, MESHFABRIC_ROUTE_DOR, y, a);
+			EXPECT(port >= 0);
+			if (port >= 0 && mf_topo_neighbor(&t, y, (u32)port) == 0)
+				rho[q][mf_topo_distance(&t, a, 0)]++;
+		}
+	}
+	for (z = 1; z < t.nodes; z++) {
+		mf_topo_coords(&t, z, c);
+		for (l = 0, k = 0; k < n; k++)
+			l += c[k] <= K / 2 ? c[k] : K - c[k];
+		for (lo = 0; !c[lo]; lo++)
+			;
+		for (hi = n - 1; !c[hi]; hi--)
+			;
+		outm[port_of(&t, lo, c[lo] <= K / 2)][l - 1]++;
+		inm[port_of(&t, hi, c[hi] <= K / 2)][l - 1]++;
+	}
+	for (l = 0; l < 16; l++) {
+		for (sum = 0, q = 0; q < t.nports; q++) {
+			EXPECT_EQ(rho[q][l], outm[q][l]);
+			differ += rho[q][l] != inm[q][l];
+			sum += rho[q][l];
+		}
+		/* every point at level l + 1 has one parent at level l */
+		for (k = 0, z = 1; z < t.nodes; z++)
+			k += mf_topo_distance(&t, z, 0) == l + 1;
+		EXPECT_EQ(sum, k);
+	}
+	EXPECT(differ > 0);
+}
+
+static void test_rho(void)
+{
+	rho_dor(2, 5);
+	rho_dor(2, 7);
+	rho_dor(3, 5);
+}
+
 int main(void)
 {
 	RUN(test_connectivity);
+	RUN(test_rho);
 	return mf_test_done();
 }

@@ -9,7 +9,8 @@
  *    meshes, 001 Eq. 13 (7, 63, 525, 4235) at the eyes of 3-D meshes;
  *  - a model of each algorithm written here from the papers' own words:
  *    the mesh turned by 90-degree rotations until the source is in the
- *    first submesh, the eyes E_k(1..8) and E^(i)_(k-1)(j) from 001's
+ *    first submesh (in 3-D, the frames of 001 Appendix B's Eqs. 19-21,
+ *    derived here from the equations' terms), the eyes E_k(1..8) and E^(i)_(k-1)(j) from 001's
  *    coordinate formulas and numbering, the candidates of each step as
  *    listed in the algorithm, and the TCD summed step by step; it is
  *    compared with the builder from every source of 2x2 .. 32x32 and
@@ -105,27 +106,106 @@ static void sub3(u32 k, u32 i, u32 *o)
 	o[2] = (i - 1) & 2 ? h : 0;
 }
 
-static u64 model3(u32 k, const u32 *src)
+/* 001 Appendix B, Eqs. 19-21: the sends of the first three steps from
+ * N_i to N_j (N_1 = S), each distance a sum of three terms, one per axis
+ * P1, P2, P3 of the 1st submesh's frame (P1, P2, P3 = x, z, y: E_k(2),
+ * E_k(3), E_k(5) differ from E_k(1) in x, z, y).  A term pairs a
+ * coordinate of N_i's frame with one of N_j's (|u_(k-1)(2) -
+ * w_(k-1)(4)|: u of submesh 2 and w of submesh 4 run along the same
+ * axis), listed in the order P1, P2, P3 of the sender's axes.
+ */
+static const struct {
+	u8 from, to;
+	char pair[3][2];	/* sender's u, v, w and the receiver's */
+} eq19_21[] = {
+	{ 1, 2, { "uu", "vv", "ww" } },		/* Eq. 19 */
+	{ 1, 3, { "uu", "vv", "ww" } },		/* Eq. 20 */
+	{ 2, 4, { "uw", "vv", "wu" } },
+	{ 1, 5, { "uu", "vv", "ww" } },		/* Eq. 21 */
+	{ 2, 6, { "uw", "vv", "wu" } },
+	{ 3, 7, { "uw", "vv", "wu" } },
+	{ 4, 8, { "wu", "vv", "uw" } },
+};
+
+/* frame[i][a]: the axis P1..P3 (0..2) along which coordinate a (u, v, w)
+ * of submesh i's frame runs, derived from eq19_21 starting from the 1st
+ * submesh's u, v, w = P1, P2, P3.
+ */
+static void appendix_b_frames(u8 frame[9][3])
+{
+	u32 r, a, b;
+
+	memset(frame, 0xff, 9 * 3);
+	frame[1][0] = 0;
+	frame[1][1] = 1;
+	frame[1][2] = 2;
+	for (r = 0; r < sizeof(eq19_21) / sizeof(eq19_21[0]); r++) {
+		const u8 *f = frame[eq19_21[r].from];
+
+		EXPECT(f[0] != 0xff);	/* the sender's frame is known */
+		for (a = 0; a < 3; a++) {
+			u32 sa = (u32)(eq19_21[r].pair[a][0] - 'u');
+			u32 ra = (u32)(eq19_21[r].pair[a][1] - 'u');
+
+			frame[eq19_21[r].to][ra] = f[sa];
+		}
+	}
+	for (r = 1; r <= 8; r++)	/* each frame a permutation */
+		for (a = 0; a < 3; a++)
+			for (b = 0; b < a; b++)
+				EXPECT(frame[r][a] != frame[r][b]);
+}
+
+/* The readings of "rotate the mesh until S is in the 1st submesh": the
+ * mesh dimensions the three steps of a box cross, for an entry in the
+ * box's submesh i (1 + x high + 2 z high + 4 y high, 001 section 2.1).
+ */
+enum reading { APPENDIX_B, SWAP_XZ };
+
+static void step_dims(enum reading rd, u32 i, u32 *pd)
+{
+	static const u32 p_dim[3] = { 0, 2, 1 };	/* P1, P2, P3 */
+	u32 nhigh = (i - 1) % 2 + (i - 1) / 2 % 2 + (i - 1) / 4;
+	u8 frame[9][3];
+	u32 a;
+
+	if (rd == APPENDIX_B) {
+		appendix_b_frames(frame);
+		for (a = 0; a < 3; a++)
+			pd[a] = p_dim[frame[i][a]];
+		return;
+	}
+	/* the proper rotation that also exchanges x and z when S is in an
+	 * odd number of high halves (eyes-paper before Appendix B's frames)
+	 */
+	for (a = 0; a < 3; a++)
+		pd[a] = p_dim[a];
+	if (nhigh & 1) {
+		pd[0] = 2;
+		pd[1] = 0;
+	}
+}
+
+static u64 model3_rd(u32 k, const u32 *src, enum reading rd)
 {
 	u32 n = 1U << k, h = n / 2, s[3], e[9][3], o[3], z[3] = { 0, 0, 0 };
-	u32 t2[3], t3[3], u[3], v[3], w[3], r[9][3], i, j, high = 0, tmp;
+	u32 t2[3], t3[3], u[3], v[3], w[3], r[9][3], i, j, pd[3], p[3];
+	bool refl[3];
 	u64 c;
 
 	if (!k)
 		return 0;
-	/* A rotation that brings S into the 1st submesh: the mirror of every
-	 * coordinate in the high half; with an odd number of them the turn
-	 * also exchanges x and z (sched_eyes_paper.c's choice among the
-	 * three rotations that do it).
+	/* Bring S into the 1st submesh: the mirror of every coordinate in the
+	 * high half, and the steps' dimensions of S's submesh as x, z, y of
+	 * the frame below (s[0], s[2], s[1] are the positions along the
+	 * dimensions the steps cross first, second and third).
 	 */
+	for (i = 0; i < 3; i++)
+		refl[i] = src[i] >= h;
+	step_dims(rd, 1 + refl[0] + 2 * refl[2] + 4 * refl[1], pd);
 	for (i = 0; i < 3; i++) {
-		s[i] = src[i] >= h ? n - 1 - src[i] : src[i];
-		high += src[i] >= h;
-	}
-	if (high & 1) {
-		tmp = s[0];
-		s[0] = s[2];
-		s[2] = tmp;
+		j = i == 0 ? pd[0] : i == 2 ? pd[1] : pd[2];
+		s[i] = refl[j] ? n - 1 - src[j] : src[j];
 	}
 	for (i = 1; i <= 8; i++)
 		eye3(k, i, z, e[i]);
@@ -155,7 +235,7 @@ static u64 model3(u32 k, const u32 *src)
 	}
 	c += l1(s, t3, 3) + l1(e[2], e[6], 3) + l1(t2, w, 3) +
 	     l1(e[4], e[8], 3);
-	/* the entries of the eight submeshes, in their own coordinates */
+	/* the entries of the eight submeshes */
 	memcpy(r[1], s, sizeof(s));
 	memcpy(r[2], e[2], sizeof(s));
 	memcpy(r[3], t2, sizeof(s));
@@ -166,14 +246,23 @@ static u64 model3(u32 k, const u32 *src)
 	memcpy(r[8], e[8], sizeof(s));
 	for (i = 1; i <= 8; i++) {
 		sub3(k, i, o);
-		for (j = 0; j < 3; j++) {
+		for (j = 0; j < 3; j++)
 			EXPECT_MSG(r[i][j] >= o[j] && r[i][j] < o[j] + h,
 				   "k %u: entry %u outside submesh %u", k, i, i);
-			r[i][j] -= o[j];
-		}
-		c += model3(k - 1, r[i]);
+		/* back to the mesh's dimensions, in the submesh's box */
+		p[pd[0]] = r[i][0];
+		p[pd[1]] = r[i][2];
+		p[pd[2]] = r[i][1];
+		for (j = 0; j < 3; j++)
+			p[j] = (refl[j] ? n - 1 - p[j] : p[j]) % h;
+		c += model3_rd(k - 1, p, rd);
 	}
 	return c;
+}
+
+static u64 model3(u32 k, const u32 *src)
+{
+	return model3_rd(k, src, APPENDIX_B);
 }
 
 /* ---- the builder ---- */
@@ -307,6 +396,77 @@ static void test_eyes_3d(void)
 		}
 		EXPECT_EQ(tcd_of(&t, MESHFABRIC_ALGO_EYES_PAPER, c),
 			  model3(k, c));
+	}
+}
+
+/* Appendix B's frames, and what the two readings of the rotation give:
+ * 4x4x4 and 8x8x8 have the same least, largest and total TCD under both,
+ * and differ at 28 of 64 sources by up to 2, at 328 of 512 by up to 4.
+ */
+static void test_appendix_b_frames(void)
+{
+	static const u8 want[9][3] = { { 0 }, { 0, 1, 2 }, { 0, 1, 2 },
+		{ 0, 1, 2 }, { 2, 1, 0 }, { 0, 1, 2 }, { 2, 1, 0 }, { 2, 1, 0 },
+		{ 0, 1, 2 } };
+	u64 lo[2], hi[2], sum[2], v[2];
+	u32 k, i, r, c[3], differ, gap, pd[3];
+	u8 frame[9][3];
+
+	appendix_b_frames(frame);
+	for (i = 1; i <= 8; i++)
+		EXPECT_MSG(!memcmp(frame[i], want[i], 3), "frame of submesh %u", i);
+	step_dims(APPENDIX_B, 4, pd);		/* y, z, x */
+	EXPECT(pd[0] == 1 && pd[1] == 2 && pd[2] == 0);
+	step_dims(APPENDIX_B, 8, pd);		/* x, z, y */
+	EXPECT(pd[0] == 0 && pd[1] == 2 && pd[2] == 1);
+	for (k = 2; k <= 3; k++) {
+		u32 n = 1U << k;
+
+		differ = gap = 0;
+		for (r = 0; r < 2; r++) {
+			lo[r] = U64_MAX;
+			hi[r] = sum[r] = 0;
+		}
+		for (i = 0; i < n * n * n; i++) {
+			c[0] = i % n;
+			c[1] = i / n % n;
+			c[2] = i / n / n;
+			for (r = 0; r < 2; r++) {
+				v[r] = model3_rd(k, c, r ? SWAP_XZ : APPENDIX_B);
+				lo[r] = v[r] < lo[r] ? v[r] : lo[r];
+				hi[r] = v[r] > hi[r] ? v[r] : hi[r];
+				sum[r] += v[r];
+			}
+			differ += v[0] != v[1];
+			if (v[0] > v[1] && v[0] - v[1] > gap)
+				gap = (u32)(v[0] - v[1]);
+			if (v[1] > v[0] && v[1] - v[0] > gap)
+				gap = (u32)(v[1] - v[0]);
+		}
+		EXPECT_EQ(lo[0], lo[1]);
+		EXPECT_EQ(hi[0], hi[1]);
+		EXPECT_EQ(sum[0], sum[1]);
+		EXPECT_EQ(lo[0], eq13(k));
+		EXPECT_EQ(differ, k == 2 ? 28 : 328);
+		EXPECT_EQ(gap, k == 2 ? 2 : 4);
+	}
+	/* 4x4x4 from (3,1,2), in submesh 4 (x, z high): the first three
+	 * steps y, z, x cost 10, x, z, y 8, and the eight unit cubes 8 * 7;
+	 * from (0,0,2), in submesh 3: x, z, y 67, z, x, y 68.  The builder
+	 * follows Appendix B.
+	 */
+	{
+		static const u32 src[2][3] = { { 3, 1, 2 }, { 0, 0, 2 } };
+		static const u64 val[2][2] = { { 66, 64 }, { 67, 68 } };
+		struct mf_topo t;
+
+		cube(&t, 3, 2);
+		for (i = 0; i < 2; i++) {
+			EXPECT_EQ(model3_rd(2, src[i], APPENDIX_B), val[i][0]);
+			EXPECT_EQ(model3_rd(2, src[i], SWAP_XZ), val[i][1]);
+			EXPECT_EQ(tcd_of(&t, MESHFABRIC_ALGO_EYES_PAPER, src[i]),
+				  val[i][0]);
+		}
 	}
 }
 
@@ -567,6 +727,7 @@ int main(void)
 	RUN(test_printed_examples);
 	RUN(test_eyes_and_corners_2d);
 	RUN(test_eyes_3d);
+	RUN(test_appendix_b_frames);
 	RUN(test_model_every_source);
 	RUN(test_above_the_optimum);
 	RUN(test_eyes_are_its_best_sources);

@@ -128,3 +128,167 @@ out:
 	mf_free_all(w.order, w.top, w.cnt);
 	return err;
 }
+
+/* Vertex and edge connectivity by unit-capacity max-flow (contract in
+ * route.h).  The flow network has two vertices per node, in = 2v and
+ * out = 2v + 1, an arc in -> out of capacity 1 (the node) and, per link
+ * u -> w, an arc out(u) -> in(w) of capacity 1; each arc has a reverse
+ * arc of capacity 0.  For edge connectivity the node arcs get capacity
+ * CONN_INF, so only links limit the flow.  The flow from out(s) to in(t)
+ * is then the number of node-disjoint (edge-disjoint) s-t paths
+ * (Menger), at most nports, so each pair costs at most nports + 1 BFS.
+ */
+#define MF_CONN_MAX	4096
+#define CONN_INF	255
+
+struct conn_net {
+	u32 nv, na;
+	u32 *head, *next, *to, *prev, *queue;
+	u8 *cap, *cap0;
+};
+
+static void conn_arc(struct conn_net *g, u32 a, u32 b, u8 cap)
+{
+	u32 i;
+
+	for (i = 0; i < 2; i++) {
+		g->to[g->na] = i ? a : b;
+		g->cap0[g->na] = i ? 0 : cap;
+		g->next[g->na] = g->head[i ? b : a];
+		g->head[i ? b : a] = g->na;
+		g->na++;
+	}
+}
+
+/* The max flow from out(s) to in(t), stopping at limit. */
+static u32 conn_flow(struct conn_net *g, u32 s, u32 t, u32 limit)
+{
+	u32 flow = 0, qh, qt, v, a, src = 2 * s + 1, dst = 2 * t;
+
+	memcpy(g->cap, g->cap0, g->na);
+	while (flow < limit) {
+		for (v = 0; v < g->nv; v++)
+			g->prev[v] = U32_MAX;
+		g->prev[src] = g->na;
+		g->queue[0] = src;
+		for (qh = 0, qt = 1; qh < qt && g->prev[dst] == U32_MAX; qh++) {
+			v = g->queue[qh];
+			for (a = g->head[v]; a != U32_MAX; a = g->next[a]) {
+				if (!g->cap[a] || g->prev[g->to[a]] != U32_MAX)
+					continue;
+				g->prev[g->to[a]] = a;
+				g->queue[qt++] = g->to[a];
+			}
+		}
+		if (g->prev[dst] == U32_MAX)
+			break;
+		for (v = dst; v != src; v = g->to[a ^ 1]) {
+			a = g->prev[v];
+			g->cap[a]--;
+			g->cap[a ^ 1]++;
+		}
+		flow++;
+	}
+	return flow;
+}
+
+static int conn_build(const struct mf_topo *t, bool edges,
+		      struct conn_net *g)
+{
+	u32 v, port, arcs = 2 * t->nodes * (1 + t->nports);
+	s64 w;
+
+	memset(g, 0, sizeof(*g));
+	g->nv = 2 * t->nodes;
+	g->head = mf_alloc_array(g->nv, sizeof(u32), false);
+	g->prev = mf_alloc_array(g->nv, sizeof(u32), false);
+	g->queue = mf_alloc_array(g->nv, sizeof(u32), false);
+	g->next = mf_alloc_array(arcs, sizeof(u32), false);
+	g->to = mf_alloc_array(arcs, sizeof(u32), false);
+	g->cap = mf_alloc_array(arcs, 1, false);
+	g->cap0 = mf_alloc_array(arcs, 1, false);
+	if (!g->head || !g->prev || !g->queue || !g->next || !g->to ||
+	    !g->cap || !g->cap0)
+		return -ENOMEM;
+	for (v = 0; v < g->nv; v++)
+		g->head[v] = U32_MAX;
+	for (v = 0; v < t->nodes; v++)
+		conn_arc(g, 2 * v, 2 * v + 1, edges ? CONN_INF : 1);
+	for (v = 0; v < t->nodes; v++) {
+		for (port = 0; port < t->nports; port++) {
+			if (!mf_topo_is_link(t, v, port))
+				continue;
+			w = mf_topo_neighbor(t, v, port);
+			if (w >= 0 && (u32)w != v)
+				conn_arc(g, 2 * v + 1, 2 * (u32)w, 1);
+		}
+	}
+	return 0;
+}
+
+static void conn_free(struct conn_net *g)
+{
+	mf_free_all(g->head, g->prev, g->queue, g->next, g->to, g->cap,
+		    g->cap0);
+}
+
+static bool conn_adjacent(const struct mf_topo *t, u32 a, u32 b)
+{
+	u32 port;
+
+	for (port = 0; port < t->nports; port++)
+		if (mf_topo_is_link(t, a, port) &&
+		    mf_topo_neighbor(t, a, port) == (s64)b)
+			return true;
+	return false;
+}
+
+int mf_topo_connectivity(const struct mf_topo *t, u32 *vertex, u32 *edge)
+{
+	struct conn_net g;
+	u32 i, j, best, f;
+	int err;
+
+	if (t->nodes > MF_CONN_MAX)
+		return -E2BIG;
+	if (t->nodes < 2) {
+		*vertex = *edge = 0;
+		return 0;
+	}
+	/* edge connectivity: lambda(v_0, v) over every v (any cut separates
+	 * v_0 from some v)
+	 */
+	err = conn_build(t, true, &g);
+	best = U32_MAX;
+	for (j = 1; !err && j < t->nodes; j++) {
+		f = conn_flow(&g, 0, j, best);
+		best = f < best ? f : best;
+	}
+	conn_free(&g);
+	if (err)
+		return err;
+	*edge = best;
+	/* vertex connectivity (Even): a least separator S misses one of
+	 * v_0 .. v_|S|; the first node v_i not in S and some node after it
+	 * lie on two sides of S, and are not adjacent.  Complete graphs:
+	 * nodes - 1.
+	 */
+	err = conn_build(t, false, &g);
+	best = t->nodes - 1;
+	for (i = 0; !err && i <= best && i < t->nodes; i++) {
+		for (j = i + 1; j < t->nodes; j++) {
+			if (conn_adjacent(t, i, j))
+				continue;
+			/* from out(i) to in(j): their own node arcs are
+			 * not on any path
+			 */
+			f = conn_flow(&g, i, j, best);
+			best = f < best ? f : best;
+		}
+	}
+	conn_free(&g);
+	if (err)
+		return err;
+	*vertex = best;
+	return 0;
+}

@@ -50,6 +50,14 @@ void mf_hex_route_vector(u32 n, u32 a, u32 b, s32 *mx, s32 *my, s32 *mz);
 int mf_route_delta(const struct mf_topo *t, u32 routing, u64 *delta,
 		   u64 *size);
 
+/* The vertex connectivity (the fewest nodes whose removal disconnects t,
+ * nodes - 1 for a complete graph) and edge connectivity (the fewest
+ * links) of t, by max-flow (analyze.c).  O(kappa * N) max-flows of at
+ * most nports + 1 searches each: an offline tool for small fabrics,
+ * -E2BIG above 4096 nodes, -ENOMEM.
+ */
+int mf_topo_connectivity(const struct mf_topo *t, u32 *vertex, u32 *edge);
+
 /* Per-algorithm next-hop functions behind mf_route_next (one file each). */
 int mf_route_dor_next(const struct mf_topo *t, u32 cur, u32 dst);
 int mf_route_diagonal_next(const struct mf_topo *t, u32 cur, u32 dst);

@@ -8,16 +8,22 @@
  * The algorithm, level by level (a level is a box of side 2^j with one
  * informed node S, its entry; the levels run j = k .. 1):
  *  1. "Rotate the mesh, if necessary, until S is in the upper-left
- *     submesh" (001: "in the 1st submesh"): a proper rotation of the box
- *     that brings S into the low half of every dimension.  It reflects
- *     the dimensions in which S is in the high half; when that is an odd
- *     number of them, a rotation must also swap two dimensions: in 2-D
- *     the only two, in 3-D the first two that the steps cross (there
- *     are three rotations to choose from; this is our choice).
- *  2. d steps, each crossing one dimension of the rotated box in the
- *     papers' fixed order: 2-D x then y (the first send goes to the
- *     upper-right eye E_k(2)); 3-D x, z, y (001 numbers its eyes so that
- *     E_k(2), E_k(3), E_k(5) differ from E_k(1) in x, z, y).  In step t
+ *     submesh" (001: "in the 1st submesh"): the box is reflected in the
+ *     dimensions in which S is in the high half, and the order in which
+ *     the steps cross the dimensions is the frame of S's submesh.  In
+ *     2-D a proper rotation is unique: it also swaps the two dimensions
+ *     when S is in the high half of exactly one.  In 3-D the
+ *     text does not say which of three rotations; 001's Appendix B
+ *     (Eqs. 19-21) fixes the frames of the eight submeshes: u, v, w run
+ *     along P1, P2, P3 in submeshes 1, 2, 3, 5 and 8 and along P3, P2,
+ *     P1 in submeshes 4, 6 and 7 (each a proper rotation of the 1st
+ *     frame).  So the steps cross x, z, y
+ *     when S is in none or one or all three of the high halves, and
+ *     y, z, x when it is in two (docs/eyes.md).
+ *  2. d steps, each crossing one dimension of the box in that order:
+ *     2-D x then y (the first send goes to the upper-right eye E_k(2));
+ *     3-D P1, P2, P3 = x, z, y (001 numbers its eyes so that E_k(2),
+ *     E_k(3), E_k(5) differ from E_k(1) in x, z, y).  In step t
  *     every informed node sends across that dimension: a node other than
  *     S to its mirror (E_k(2) -> E_k(4), ...); S to the eye of the other
  *     half that is nearest to it among the papers' candidates (000: E_k(3)
@@ -52,7 +58,6 @@
 struct eyes_paper {
 	const struct mf_topo *t;
 	u32 d, k;
-	u8 ord[EP_MAX_D];	/* rotated dimension crossed by step i */
 };
 
 /* The low eye coordinate of a box of side 2^j (0 for j = 0). */
@@ -85,35 +90,34 @@ static int eyes_paper_supports(const struct mf_topo *t)
 /* A box of side 2^j entered at node e, seen through its rotation. */
 struct ep_box {
 	u32 org[EP_MAX_D];	/* low corner, mesh coordinates */
-	u32 rs[EP_MAX_D];	/* S in the rotated box */
-	u8 perm[EP_MAX_D];	/* rotated dimension i is mesh dimension perm[i] */
-	bool refl[EP_MAX_D];	/* rotated dimension i runs backwards */
+	u32 rs[EP_MAX_D];	/* S, reflected into the low half of each */
+	u8 ord[EP_MAX_D];	/* the dimension step t crosses */
+	bool refl[EP_MAX_D];	/* dimension i runs backwards */
+};
+
+/* The step order of a box whose entry is in the high half of `nhigh`
+ * dimensions: 000 Algorithm 1's rotation in 2-D, 001 Appendix B's frame
+ * of the entry's submesh in 3-D.
+ */
+static const u8 ep_order[2][4][EP_MAX_D] = {
+	{ { 0, 1 }, { 1, 0 }, { 0, 1 } },
+	{ { 0, 2, 1 }, { 0, 2, 1 }, { 1, 2, 0 }, { 0, 2, 1 } },
 };
 
 static void ep_box(const struct eyes_paper *e, u32 j, u32 entry,
 		   struct ep_box *b)
 {
-	u32 c[MF_MAX_DIMS], side = 1U << j, h = side / 2, i, odd = 0;
-	bool high[EP_MAX_D];
+	u32 c[MF_MAX_DIMS], side = 1U << j, h = side / 2, i, nhigh = 0;
 
 	mf_topo_coords(e->t, entry, c);
 	for (i = 0; i < e->d; i++) {
 		b->org[i] = c[i] & ~(side - 1);
 		c[i] -= b->org[i];
-		high[i] = c[i] >= h;
-		odd ^= high[i];
-		b->perm[i] = i;
+		b->refl[i] = c[i] >= h;
+		nhigh += b->refl[i];
+		b->rs[i] = b->refl[i] ? side - 1 - c[i] : c[i];
 	}
-	if (odd) {	/* a proper rotation: swap the first two crossed */
-		b->perm[e->ord[0]] = e->ord[1];
-		b->perm[e->ord[1]] = e->ord[0];
-	}
-	for (i = 0; i < e->d; i++) {
-		u32 m = b->perm[i];
-
-		b->refl[i] = high[m];
-		b->rs[i] = high[m] ? side - 1 - c[m] : c[m];
-	}
+	memcpy(b->ord, ep_order[e->d - 2][nhigh], sizeof(b->ord));
 }
 
 /* The node that holds the message in sub-box mask m (bit t: the half
@@ -132,21 +136,18 @@ static u32 ep_node(const struct eyes_paper *e, u32 j, const struct ep_box *b,
 		while (!(m & (1U << low)))
 			low++;
 		for (t = 0; t < e->d; t++) {
-			u32 s = b->rs[e->ord[t]], v;
+			u32 s = b->rs[b->ord[t]], v;
 
 			if (t < low)
 				v = (s > slo ? s - slo : slo - s) <
 				    (s > shi ? s - shi : shi - s) ? slo : shi;
 			else
 				v = m & (1U << t) ? hi : lo;
-			r[e->ord[t]] = v;
+			r[b->ord[t]] = v;
 		}
 	}
-	for (i = 0; i < e->d; i++) {
-		u32 mdim = b->perm[i];
-
-		c[mdim] = b->org[mdim] + (b->refl[i] ? side - 1 - r[i] : r[i]);
-	}
+	for (i = 0; i < e->d; i++)
+		c[i] = b->org[i] + (b->refl[i] ? side - 1 - r[i] : r[i]);
 	return mf_topo_id(e->t, c);
 }
 
@@ -209,13 +210,6 @@ static int eyes_paper_build(const struct mf_topo *t, u32 source, u32 routing,
 	mf_topo_is_pow2_cube(t, &e.k);
 	e.t = t;
 	e.d = t->ndims;
-	e.ord[0] = 0;
-	if (e.d == 2) {
-		e.ord[1] = 1;
-	} else {
-		e.ord[1] = 2;
-		e.ord[2] = 1;
-	}
 	return eyes_paper_run(&e, source, s);
 }
 

@@ -683,13 +683,14 @@ out:
 	return err;
 }
 
-/* Above the counting bound, on 2..WH_SEARCH_NODES nodes and d >= 2 (in
- * 1-D boxes meet the larger cut bound already): the flow search
+/* Above the counting bound, on up to WH_SEARCH_NODES nodes, d = 2..4 (in
+ * 1-D boxes meet the larger cut bound already; beyond 4-D the search
+ * is slow to fail on hypercube-like shapes): the flow search
  * (search.c), from the bound up, within WH_SEARCH_WORK link visits per
  * step count; its schedule replaces s when it takes fewer steps.
  */
 #define WH_SEARCH_NODES	4096U
-#define WH_SEARCH_WORK	20000000ULL
+#define WH_SEARCH_WORK	4000000ULL
 
 static int wormhole_search(const struct mf_topo *t, u32 source,
 			   struct mf_sched *s)
@@ -698,7 +699,7 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 	u32 k, lb;
 	int err;
 
-	if (t->nodes > WH_SEARCH_NODES || t->ndims < 2)
+	if (t->nodes > WH_SEARCH_NODES || t->ndims < 2 || t->ndims > 4)
 		return 0;
 	lb = mf_allport_bound(t, source);
 	for (k = lb; k < s->nsteps; k++) {

@@ -18,6 +18,8 @@
  */
 #include "search.h"
 
+#define SRCH_RUNS	8	/* all-port restarts at most */
+
 struct srch {
 	const struct mf_topo *t;
 	u32 n, np;
@@ -803,7 +805,8 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 	if (err)
 		return err;
 	err = -ESRCH;
-	for (seed = 1; err == -ESRCH && x.work < work; seed++) {
+	for (seed = 1; err == -ESRCH && x.work < work && seed <= SRCH_RUNS;
+	     seed++) {
 		x.rng = seed * 0x9e3779b97f4a7c15ULL;
 		err = srch_run(&x, source, steps, s);
 		if (err)

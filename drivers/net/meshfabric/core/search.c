@@ -252,6 +252,44 @@ static int srch_run(struct srch *x, u32 source, u32 steps, struct mf_sched *s)
 	return mf_sched_end(s);
 }
 
+/* Breadth first from the roots x->q[0 .. tail) (marked, par[] U32_MAX,
+ * by the caller after x->stamp++) over links busy[] leaves free, to the
+ * first node ok() accepts: that node, its path from a root in
+ * x->path[0 .. *hops] (par[] still leads back), or U32_MAX.
+ */
+static u32 srch_free_path(struct srch *x, const u8 *busy, u32 tail,
+			  bool (*ok)(const void *ctx, u32 w), const void *ctx,
+			  u32 *hops)
+{
+	u32 head = 0, u, p, l, end = U32_MAX, len;
+	s32 w;
+
+	while (head < tail && end == U32_MAX) {
+		u = x->q[head++];
+		for (p = 0; p < x->np && end == U32_MAX; p++) {
+			l = u * x->np + p;
+			w = x->nb[l];
+			if (w < 0 || busy[l] || x->mark[w] == x->stamp)
+				continue;
+			x->mark[w] = x->stamp;
+			x->par[w] = l;
+			x->q[tail++] = (u32)w;
+			if (ok(ctx, (u32)w))
+				end = (u32)w;
+		}
+	}
+	x->work += (u64)tail * x->np;
+	if (end == U32_MAX)
+		return end;
+	for (u = end, len = 0; x->par[u] != U32_MAX; u = x->par[u] / x->np)
+		x->path[len++] = u;
+	x->path[len] = u;
+	*hops = len;
+	for (u = 0, p = len; u < p; u++, p--)
+		swap(x->path[u], x->path[p]);
+	return end;
+}
+
 /* One-port search (mf_search_oneport): recursive matching, bottom up.
  *
  * A one-port broadcast of k steps is a tree of merges: in its last step
@@ -288,6 +326,7 @@ struct srch1 {
 	u32 *deg, *mate;	/* per group */
 	u8 *rsv;		/* links reserved this level */
 	u32 *sp, nsp;		/* paths of the sends */
+	u32 far;		/* srch1_far's group */
 };
 
 static bool srch1_is_root(const struct srch1 *o, u32 grp, u32 v)
@@ -349,11 +388,20 @@ static void srch1_merge(struct srch1 *o, u32 a, u32 b, u32 ra, u32 rb,
  * another unmatched group; its group, or U32_MAX.  The path is left in
  * x->path[0 .. *hops] from grp's root.
  */
+static bool srch1_ok(const void *ctx, u32 w)
+{
+	const struct srch1 *o = ctx;
+	u32 i = o->rootof[w];
+
+	return i != U32_MAX && i != o->far && o->mate[i] == U32_MAX &&
+	       !(srch1_is_root(o, i, o->source) &&
+		 srch1_is_root(o, o->far, o->source));
+}
+
 static u32 srch1_far(struct srch1 *o, u32 grp, u32 *hops)
 {
 	struct srch *x = o->x;
-	u32 head = 0, tail = 0, u, p, l, i, h = U32_MAX, len, end = U32_MAX;
-	s32 w;
+	u32 tail = 0, u, i, end;
 
 	x->stamp++;
 	for (i = 0; i < 2 && o->g[grp].r[i] != U32_MAX; i++) {
@@ -362,35 +410,9 @@ static u32 srch1_far(struct srch1 *o, u32 grp, u32 *hops)
 		x->par[u] = U32_MAX;
 		x->q[tail++] = u;
 	}
-	while (head < tail && h == U32_MAX) {
-		u = x->q[head++];
-		for (p = 0; p < x->np && h == U32_MAX; p++) {
-			l = u * x->np + p;
-			w = x->nb[l];
-			if (w < 0 || o->rsv[l] || x->mark[w] == x->stamp)
-				continue;
-			x->mark[w] = x->stamp;
-			x->par[w] = l;
-			x->q[tail++] = (u32)w;
-			i = o->rootof[w];
-			if (i != U32_MAX && i != grp && o->mate[i] == U32_MAX &&
-			    !(srch1_is_root(o, i, o->source) &&
-			      srch1_is_root(o, grp, o->source))) {
-				h = i;
-				end = (u32)w;
-			}
-		}
-	}
-	x->work += (u64)tail * x->np;
-	if (h == U32_MAX)
-		return h;
-	for (u = end, len = 0; x->par[u] != U32_MAX; u = x->par[u] / x->np)
-		x->path[len++] = u;
-	x->path[len] = u;
-	*hops = len;
-	for (i = 0, p = len; i < p; i++, p--)
-		swap(x->path[i], x->path[p]);
-	return h;
+	o->far = grp;
+	end = srch_free_path(x, o->rsv, tail, srch1_ok, o, hops);
+	return end == U32_MAX ? end : o->rootof[end];
 }
 
 /* Reserve both directions of every link of path (hops). */
@@ -613,10 +635,16 @@ static bool srch_kuhn(struct srch *x, u32 y)
 /* Append a send from an idle informed node to the nearest new node over
  * free links: 1 if sent, 0 if there is none, or an error.
  */
+static bool srch_new(const void *ctx, u32 w)
+{
+	const struct srch *x = ctx;
+
+	return x->state[w] == 0;
+}
+
 static int srch_near_send(struct srch *x, struct mf_sched *s)
 {
-	u32 head = 0, tail = 0, u, p, l, y = U32_MAX, len, h;
-	s32 w;
+	u32 tail = 0, u, y, len;
 
 	x->stamp++;
 	for (u = 0; u < x->n; u++) {
@@ -626,32 +654,13 @@ static int srch_near_send(struct srch *x, struct mf_sched *s)
 		x->par[u] = U32_MAX;
 		x->q[tail++] = u;
 	}
-	while (head < tail && y == U32_MAX) {
-		u = x->q[head++];
-		for (p = 0; p < x->np && y == U32_MAX; p++) {
-			l = u * x->np + p;
-			w = x->nb[l];
-			if (w < 0 || x->flow[l] || x->mark[w] == x->stamp)
-				continue;
-			x->mark[w] = x->stamp;
-			x->par[w] = l;
-			x->q[tail++] = (u32)w;
-			if (x->state[w] == 0)
-				y = (u32)w;
-		}
-	}
-	x->work += (u64)tail * x->np;
+	y = srch_free_path(x, x->flow, tail, srch_new, x, &len);
 	if (y == U32_MAX)
 		return 0;
 	x->state[y] = 2;
-	for (u = y, len = 0; x->par[u] != U32_MAX; u = x->par[u] / x->np) {
+	for (u = y; x->par[u] != U32_MAX; u = x->par[u] / x->np)
 		x->flow[x->par[u]] = 1;
-		x->path[len++] = u;
-	}
-	x->path[len] = u;
 	x->mate[u] = y;
-	for (h = 0, l = len; h < l; h++, l--)
-		swap(x->path[h], x->path[l]);
 	return mf_sched_send(s, x->path, len) ?: 1;
 }
 

@@ -454,7 +454,8 @@ static int srch1_level(struct srch1 *o, u32 level)
 			best = U32_MAX;
 			bd = U32_MAX;
 			ties = 0;
-			ra = rb = U32_MAX;
+			ra = U32_MAX;
+			rb = U32_MAX;
 			for (k = 0; k < 2 && o->g[a].r[k] != U32_MAX; k++) {
 				for (p = 0; p < x->np; p++) {
 					w = x->nb[o->g[a].r[k] * x->np + p];
@@ -587,7 +588,8 @@ static int srch1_run(struct srch1 *o, struct mf_sched *s)
 	o->na = x->n;
 	o->nsp = 0;
 	for (v = 0; v < x->n; v++) {
-		o->g[v].ca = o->g[v].cb = U32_MAX;
+		o->g[v].ca = U32_MAX;
+		o->g[v].cb = U32_MAX;
 		o->g[v].r[0] = v;
 		o->g[v].r[1] = U32_MAX;
 		o->alive[v] = v;

@@ -690,7 +690,7 @@ out:
  * step count; its schedule replaces s when it takes fewer steps.
  */
 #define WH_SEARCH_NODES	4096U
-#define WH_SEARCH_WORK	4000000ULL
+#define WH_SEARCH_WORK	40000000ULL
 
 static int wormhole_search(const struct mf_topo *t, u32 source,
 			   struct mf_sched *s)

@@ -18,7 +18,7 @@
  */
 #include "search.h"
 
-#define SRCH_RUNS	8	/* all-port restarts at most */
+#define SRCH_RUNS	32	/* all-port restarts at most */
 
 struct srch {
 	const struct mf_topo *t;

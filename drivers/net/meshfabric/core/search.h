@@ -19,7 +19,7 @@ u32 mf_allport_bound(const struct mf_topo *t, u32 source);
  * mesh or torus, each step a maximum set of link-disjoint paths from the
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the
  * new nodes chosen farthest first from what is informed, ties broken by a
- * seeded generator; up to 8 restarts until found or `work` (about the
+ * seeded generator; up to 32 restarts until found or `work` (about the
  * number of link visits) runs out.  0 and s filled (init done here, ended); -ESRCH
  * if none found within the work; -ENOMEM.  Deterministic for a given
  * (topology, source, steps, work).

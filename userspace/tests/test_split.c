@@ -346,6 +346,48 @@ static void test_registered_auto(void)
 	EXPECT(mf_algo_auto(&t, 0, 0) == &mf_algo_eyes);
 }
 
+/* Issue 24, one-port: on the tori 5x5, 3x7, 7x3 and 5x7 every source
+ * reaches the lower bound N - 1 (every receiver is at least one hop
+ * away), where split's boxes took 25, 21, 21 and 35: only one-hop sends,
+ * contention free, ceil(log2 N) steps (plan_tcd).  The meshes and the
+ * torus the issue names are below its figures on average over every
+ * source (3x4x5: 66.3 = 3978 / 60, 2x3x5: 32.87 = 986 / 30, torus 9x3:
+ * 29), and at most the sums measured when the search was added.
+ */
+static void test_issue24(void)
+{
+	static const u32 tori[][2] = { { 5, 5 }, { 3, 7 }, { 7, 3 }, { 5, 7 } };
+	static const u32 sums[][6] = {
+		/* kind, d, sides, the issue's sum, measured */
+		{ 1, 3, 3, 4, 5, 3978 }, { 1, 3, 2, 3, 5, 986 },
+		{ 2, 2, 9, 3, 0, 29 * 27 },
+	};
+	static const u64 measured[] = { 3955, 953, 779 };
+	struct mf_plan_result res;
+	struct mf_topo t;
+	struct mf_sched s;
+	u32 i, src;
+	u64 sum;
+
+	for (i = 0; i < sizeof(tori) / sizeof(tori[0]); i++) {
+		EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, tori[i]), 0);
+		for (src = 0; src < t.nodes; src++)
+			EXPECT_EQ(plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, src), t.nodes - 1);
+	}
+	/* auto (one-port) takes it */
+	EXPECT_EQ(mf_plan_checked(&t, MESHFABRIC_ALGO_AUTO,
+				  MESHFABRIC_MODEL_ONE_PORT, 3, 0, &s, &res), 0);
+	EXPECT_EQ(res.stats.tcd, t.nodes - 1);
+	mf_sched_free(&s);
+	for (i = 0; i < sizeof(sums) / sizeof(sums[0]); i++) {
+		EXPECT_EQ(mf_topo_init(&t, sums[i][0], sums[i][1], &sums[i][2]), 0);
+		for (src = 0, sum = 0; src < t.nodes; src++)
+			sum += plan_tcd(&t, MESHFABRIC_ALGO_SPLIT, src);
+		EXPECT_MSG(sum < sums[i][5] && sum <= measured[i],
+			   "case %u: sum %llu", i, (unsigned long long)sum);
+	}
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -364,5 +406,6 @@ int main(void)
 	RUN_T(test_beyond);
 	RUN_T(test_large);
 	RUN_T(test_registered_auto);
+	RUN_T(test_issue24);
 	return mf_test_done();
 }

@@ -16,6 +16,7 @@
 #include "mf_test.h"
 #include "algo.h"
 #include "check.h"
+#include "search.h"
 
 /* Number of distinct neighbours (= outgoing links) of v, from
  * mf_topo_neighbor() only.
@@ -313,6 +314,71 @@ static void test_vs_flood(void)
 		EXPECT(one(&t, 0) * 5 <= fl.steps);
 }
 
+/* Issue 24: the counting bound, computed here, is what the issue names
+ * for each shape, and wormhole (its flow search) reaches it: tori from
+ * node 0 (vertex-transitive: every source is alike), meshes from every
+ * source of 3x3, 6x6, 4x4x4 and 3x3x3x3 and from the corners, the centre
+ * and random nodes of 8x8x8.  Reaching a lower bound makes these optimal.
+ */
+static void test_issue24_bound(void)
+{
+	static const u32 cases[][6] = {
+		/* kind, d, sides (padded), the issue's bound */
+		{ 2, 3, 3, 3, 3, 2 }, { 2, 3, 4, 4, 4, 3 }, { 2, 3, 5, 5, 5, 3 },
+		{ 2, 3, 6, 6, 6, 3 }, { 2, 3, 7, 7, 7, 3 }, { 2, 3, 12, 12, 12, 4 },
+		{ 2, 2, 9, 9, 0, 3 }, { 2, 2, 10, 10, 0, 3 }, { 2, 2, 11, 11, 0, 3 },
+		{ 1, 2, 3, 3, 0, 2 }, { 1, 2, 6, 6, 0, 3 }, { 1, 3, 4, 4, 4, 3 },
+		{ 1, 3, 8, 8, 8, 4 }, { 1, 4, 3, 3, 3, 3 },
+	};
+	u32 i, j, src, dims[MF_MAX_DIMS], lb;
+	struct mf_topo t;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (j = 0; j < cases[i][1]; j++)
+			dims[j] = cases[i][2 + (j < 3 ? j : 2)];
+		EXPECT_EQ(mf_topo_init(&t, cases[i][0], cases[i][1], dims), 0);
+		/* the issue's bound is the corner's on meshes */
+		EXPECT_EQ(counting_bound(&t, 0), cases[i][5]);
+		for (src = 0; src < t.nodes; src++) {
+			if (cases[i][0] == MESHFABRIC_KIND_TORUS && src)
+				break;
+			if (t.nodes > 100 && src != t.nodes - 1 &&
+			    src != t.nodes / 2 && src % 97)
+				continue;
+			lb = counting_bound(&t, src);
+			EXPECT_MSG(one(&t, src) == lb, "case %u src %u: bound %u",
+				   i, src, lb);
+		}
+	}
+}
+
+/* The search's own bound (it stops there) is the test's, and asking it
+ * for fewer steps than the bound finds nothing.
+ */
+static void test_search_bound(void)
+{
+	u32 dims[MF_MAX_DIMS], d, k, src, n;
+	struct mf_topo t;
+	struct mf_sched s;
+
+	for (d = 1; d <= 4; d++) {
+		for (n = 2; n <= 6; n++) {
+			for (k = 0; k < d; k++)
+				dims[k] = n + k;
+			for (k = MESHFABRIC_KIND_MESH; k <= MESHFABRIC_KIND_TORUS; k++) {
+				EXPECT_EQ(mf_topo_init(&t, k, d, dims), 0);
+				for (src = 0; src < t.nodes; src += 1 + t.nodes / 5)
+					EXPECT_EQ(mf_allport_bound(&t, src),
+						  counting_bound(&t, src));
+			}
+		}
+	}
+	dims[0] = dims[1] = dims[2] = 7;
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 3, dims), 0);
+	EXPECT_EQ(mf_search_allport(&t, 0, 2, 1000000, &s), -ESRCH);
+	mf_sched_free(&s);
+}
+
 static void test_supports(void)
 {
 	struct mf_topo t;
@@ -337,5 +403,7 @@ int main(void)
 	RUN(test_vs_tsay_wang);
 	RUN(test_issue_figures);
 	RUN(test_vs_flood);
+	RUN(test_issue24_bound);
+	RUN(test_search_bound);
 	return mf_test_done();
 }

@@ -38,6 +38,7 @@
  * shortest path of the torus (its TCD counts the path it uses).
  */
 #include "algo.h"
+#include "search.h"
 
 #define SPLIT_INF	0x3fffffffU
 #define SPLIT_ALL_CUTS	256U		/* boxes trying every cut that fits */
@@ -986,6 +987,41 @@ static int split_supports(const struct mf_topo *t)
 	return 0;
 }
 
+/* Shapes of 17 .. SPLIT_SEARCH_NODES nodes (up to 16, split is the
+ * exhaustive minimum) also run the one-port search (search.c) within
+ * SPLIT_SEARCH_WORK, which replaces split's schedule if its TCD is lower.
+ */
+#define SPLIT_SEARCH_NODES	256U
+#define SPLIT_SEARCH_WORK	1000000ULL
+
+static int split_search(const struct mf_topo *t, u32 source, u32 steps,
+			struct mf_sched *s)
+{
+	struct mf_sched f;
+	u64 tcd = 0, ft = 0;
+	u32 i;
+	int err;
+
+	if (t->nodes <= 16 || t->nodes > SPLIT_SEARCH_NODES)
+		return 0;
+	for (i = 0; i < s->nsends; i++)
+		tcd += s->send[i].hops;
+	if (tcd <= t->nodes - 1)
+		return 0;
+	err = mf_search_oneport(t, source, steps, SPLIT_SEARCH_WORK, &f);
+	if (err)
+		return err == -ENOMEM ? err : 0;
+	for (i = 0; i < f.nsends; i++)
+		ft += f.send[i].hops;
+	if (ft < tcd) {
+		mf_sched_free(s);
+		*s = f;
+	} else {
+		mf_sched_free(&f);
+	}
+	return 0;
+}
+
 static int split_build(const struct mf_topo *t, u32 source, u32 routing,
 		       struct mf_sched *s)
 {
@@ -1041,7 +1077,7 @@ static int split_build(const struct mf_topo *t, u32 source, u32 routing,
 out:
 	mf_free_all(cur, nxt, path);
 	split_free(&m);
-	return err;
+	return err ?: split_search(t, source, steps, s);
 }
 
 MF_ALGO_DEFINE(split, "split", MESHFABRIC_ALGO_SPLIT,

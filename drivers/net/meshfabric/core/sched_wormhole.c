@@ -48,6 +48,7 @@
  * distinct cores per step.
  */
 #include "algo.h"
+#include "search.h"
 
 #define WH_MAXD		MF_MAX_DIMS
 #define WH_MAXORD	24
@@ -682,6 +683,38 @@ out:
 	return err;
 }
 
+/* Above the counting bound, on up to WH_SEARCH_NODES nodes, d = 2..4 (in
+ * 1-D boxes meet the larger cut bound already; beyond 4-D the search
+ * is slow to fail on hypercube-like shapes): the flow search
+ * (search.c), from the bound up, within WH_SEARCH_WORK link visits per
+ * step count; its schedule replaces s when it takes fewer steps.
+ */
+#define WH_SEARCH_NODES	4096U
+#define WH_SEARCH_WORK	40000000ULL
+
+static int wormhole_search(const struct mf_topo *t, u32 source,
+			   struct mf_sched *s)
+{
+	struct mf_sched f;
+	u32 k, lb;
+	int err;
+
+	if (t->nodes > WH_SEARCH_NODES || t->ndims < 2 || t->ndims > 4)
+		return 0;
+	lb = mf_allport_bound(t, source);
+	for (k = lb; k < s->nsteps; k++) {
+		err = mf_search_allport(t, source, k, WH_SEARCH_WORK, &f);
+		if (err == -ENOMEM)
+			return err;
+		if (!err) {
+			mf_sched_free(s);
+			*s = f;
+			return 0;
+		}
+	}
+	return 0;
+}
+
 static int wormhole_build(const struct mf_topo *t, u32 source, u32 routing,
 			  struct mf_sched *s)
 {
@@ -691,18 +724,22 @@ static int wormhole_build(const struct mf_topo *t, u32 source, u32 routing,
 	if (wormhole_supports(t) || source >= t->nodes)
 		return -EINVAL;
 	err = wormhole_own(t, source, s);
-	if (err || mf_algo_tsay_wang.supports(t))
+	if (err)
 		return err;
-	/* n^d torus: tsay-wang's diagonals beat boxes on some sizes */
-	mf_sched_init(&tw, MESHFABRIC_MODEL_ALL_PORT, source);
-	err = mf_algo_tsay_wang.build(t, source, routing, &tw);
-	if (!err && tw.nsteps < s->nsteps) {
-		mf_sched_free(s);
-		*s = tw;
-		return 0;
+	if (!mf_algo_tsay_wang.supports(t)) {
+		/* n^d torus: tsay-wang's diagonals beat boxes on some sizes */
+		mf_sched_init(&tw, MESHFABRIC_MODEL_ALL_PORT, source);
+		err = mf_algo_tsay_wang.build(t, source, routing, &tw);
+		if (!err && tw.nsteps < s->nsteps) {
+			mf_sched_free(s);
+			*s = tw;
+		} else {
+			mf_sched_free(&tw);
+		}
+		if (err == -ENOMEM)
+			return err;
 	}
-	mf_sched_free(&tw);
-	return err == -ENOMEM ? err : 0;
+	return wormhole_search(t, source, s);
 }
 
 MF_ALGO_DEFINE(wormhole, "wormhole", MESHFABRIC_ALGO_WORMHOLE,

@@ -1,0 +1,897 @@
+// SPDX-License-Identifier: GPL-2.0
+/* All-port schedule search (search.h, docs/wormhole.md "search").
+ *
+ * A step is a flow problem: every informed node may start one message per
+ * outgoing link, every directed link carries at most one message, any node
+ * may be passed through, and each new node receives one message.  The
+ * sets of new nodes one step can inform are the independent sets of a
+ * gammoid (a matroid), so choosing them one at a time, each by an
+ * augmenting path in the residual graph, always ends at a maximum number
+ * of new nodes, and the order of choice decides which ones.  The order
+ * here is farthest first: the next new node is a reachable one farthest
+ * from everything informed or chosen so far (ties broken at random), which
+ * spreads the informed set for the later steps.  The step's flow is then
+ * decomposed into link-disjoint simple paths (the sends), so every step is
+ * contention free by construction; mf_check verifies it anyway.  A run
+ * that cannot finish within the steps asked for (informed * (ports + 1)^left
+ * < N) stops early, and the search restarts with the next seed.
+ */
+#include "search.h"
+
+#define SRCH_RUNS	32	/* all-port restarts at most */
+
+struct srch {
+	const struct mf_topo *t;
+	u32 n, np;
+	s32 *nb;		/* nb[v * np + p]: neighbour by a link, or -1 */
+	s32 *rin;		/* rin[w * np + q]: link u * np + p into w, or -1 */
+	u8 *flow;		/* per directed link, this step */
+	u8 *state;		/* 0 new, 1 informed, 2 chosen this step */
+	u32 *dist;		/* hops to the nearest informed or chosen node */
+	u32 *par;		/* BFS: 2 * link + backward, U32_MAX: root */
+	u32 *q, *mark, *pos, *path;
+	u32 *mate, *prio, *order;	/* one-port: matching, new nodes' order */
+	u32 stamp;
+	u64 rng, work;
+};
+
+static u32 srch_rand(struct srch *x)
+{
+	x->rng ^= x->rng << 13;
+	x->rng ^= x->rng >> 7;
+	x->rng ^= x->rng << 17;
+	return (u32)(x->rng >> 16);
+}
+
+static u32 srch_degree(const struct mf_topo *t, u32 v)
+{
+	u32 p, deg = 0;
+
+	for (p = 0; p < t->nports; p++)
+		if (mf_topo_is_link(t, v, p))
+			deg++;
+	return deg;
+}
+
+u32 mf_allport_bound(const struct mf_topo *t, u32 source)
+{
+	u64 hist[2 * MF_MAX_DIMS + 1] = { 0 }, informed = 1, more, left, k;
+	u32 v, steps = 0;
+	int g;
+
+	for (v = 0; v < t->nodes; v++)
+		hist[srch_degree(t, v)]++;
+	while (informed < t->nodes) {
+		more = srch_degree(t, source);
+		left = informed - 1;
+		for (g = 2 * MF_MAX_DIMS; g >= 0 && left; g--) {
+			k = hist[g] < left ? hist[g] : left;
+			more += k * (u64)g;
+			left -= k;
+		}
+		if (!more)
+			return U32_MAX;
+		informed += more;
+		steps++;
+	}
+	return steps;
+}
+
+/* Nearest-set distances after node v joined the set. */
+static void srch_near(struct srch *x, u32 v)
+{
+	u32 head = 0, tail = 1, u, p;
+	s32 w;
+
+	x->dist[v] = 0;
+	x->q[0] = v;
+	while (head < tail) {
+		u = x->q[head++];
+		for (p = 0; p < x->np; p++) {
+			w = x->nb[u * x->np + p];
+			if (w < 0 || x->dist[w] <= x->dist[u] + 1)
+				continue;
+			x->dist[w] = x->dist[u] + 1;
+			x->q[tail++] = (u32)w;
+		}
+	}
+	x->work += tail;
+}
+
+/* One augmenting path from the informed nodes to a reachable new node
+ * farthest from the set (ties at random); false if none.
+ */
+static bool srch_augment(struct srch *x)
+{
+	u32 head = 0, tail = 0, u, p, l, best = U32_MAX, bd = 0, ties = 0;
+	s32 w;
+
+	x->stamp++;
+	for (u = 0; u < x->n; u++) {
+		if (x->state[u] != 1)
+			continue;
+		x->mark[u] = x->stamp;
+		x->par[u] = U32_MAX;
+		x->q[tail++] = u;
+	}
+	while (head < tail) {
+		u = x->q[head++];
+		if (x->state[u] == 0) {
+			if (best == U32_MAX || x->dist[u] > bd) {
+				best = u;
+				bd = x->dist[u];
+				ties = 1;
+			} else if (x->dist[u] == bd && !(srch_rand(x) % ++ties)) {
+				best = u;
+			}
+		}
+		for (p = 0; p < x->np; p++) {
+			/* forward along a free link */
+			l = u * x->np + p;
+			w = x->nb[l];
+			if (w >= 0 && !x->flow[l] && x->mark[w] != x->stamp) {
+				x->mark[w] = x->stamp;
+				x->par[w] = 2 * l;
+				x->q[tail++] = (u32)w;
+			}
+			/* backward along a used link into u */
+			w = x->rin[u * x->np + p];
+			if (w < 0 || !x->flow[w])
+				continue;
+			l = (u32)w;
+			w = (s32)(l / x->np);
+			if (x->mark[w] != x->stamp) {
+				x->mark[w] = x->stamp;
+				x->par[w] = 2 * l + 1;
+				x->q[tail++] = (u32)w;
+			}
+		}
+	}
+	x->work += (u64)tail * x->np;
+	if (best == U32_MAX)
+		return false;
+	for (u = best; x->par[u] != U32_MAX;) {
+		l = x->par[u] / 2;
+		if (x->par[u] & 1) {
+			x->flow[l] = 0;
+			u = (u32)x->nb[l];
+		} else {
+			x->flow[l] = 1;
+			u = l / x->np;
+		}
+	}
+	x->state[best] = 2;
+	srch_near(x, best);
+	return true;
+}
+
+/* Decompose the step's flow into sends: from each chosen node back along
+ * used links to an informed node, loops cut out.
+ */
+static int srch_emit(struct srch *x, struct mf_sched *s)
+{
+	u32 v, u, k, h, j, len;
+	s32 l;
+	int err;
+
+	x->stamp++;
+	for (v = 0; v < x->n; v++) {
+		if (x->state[v] != 2)
+			continue;
+		len = 0;
+		u = v;
+		x->path[len] = u;
+		x->mark[u] = x->stamp;
+		x->pos[u] = len++;
+		while (x->state[u] != 1) {
+			for (k = 0; k < x->np; k++) {
+				l = x->rin[u * x->np + k];
+				if (l >= 0 && x->flow[l])
+					break;
+			}
+			if (k == x->np)
+				return -EINVAL;	/* cannot happen: conservation */
+			x->flow[l] = 0;
+			u = (u32)l / x->np;
+			if (x->mark[u] == x->stamp && x->pos[u] < len &&
+			    x->path[x->pos[u]] == u) {
+				len = x->pos[u] + 1;	/* a loop: cut it */
+				continue;
+			}
+			x->mark[u] = x->stamp;
+			x->pos[u] = len;
+			x->path[len++] = u;
+		}
+		/* reverse: informed node first */
+		for (h = 0, j = len - 1; h < j; h++, j--)
+			swap(x->path[h], x->path[j]);
+		err = mf_sched_send(s, x->path, len - 1);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int srch_run(struct srch *x, u32 source, u32 steps, struct mf_sched *s)
+{
+	u32 v, step, informed = 1;
+	u64 cap;
+	int err;
+
+	for (v = 0; v < x->n; v++) {
+		x->state[v] = 0;
+		x->dist[v] = U32_MAX;
+	}
+	x->state[source] = 1;
+	srch_near(x, source);
+	mf_sched_init(s, MESHFABRIC_MODEL_ALL_PORT, source);
+	for (step = 0; step < steps && informed < x->n; step++) {
+		/* informed * (np + 1)^left bounds what can still be reached */
+		cap = informed;
+		for (v = step; v < steps && cap < x->n; v++)
+			cap *= x->np + 1;
+		if (cap < x->n)
+			return -ESRCH;
+		memset(x->flow, 0, (size_t)x->n * x->np);
+		while (srch_augment(x))
+			;
+		err = mf_sched_step(s);
+		if (!err)
+			err = srch_emit(x, s);
+		if (err)
+			return err;
+		for (v = 0; v < x->n; v++) {
+			if (x->state[v] == 2) {
+				x->state[v] = 1;
+				informed++;
+			}
+		}
+	}
+	if (informed < x->n)
+		return -ESRCH;
+	return mf_sched_end(s);
+}
+
+/* Breadth first from the roots x->q[0 .. tail) (marked, par[] U32_MAX,
+ * by the caller after x->stamp++) over links busy[] leaves free, to the
+ * first node ok() accepts: that node, its path from a root in
+ * x->path[0 .. *hops] (par[] still leads back), or U32_MAX.
+ */
+static u32 srch_free_path(struct srch *x, const u8 *busy, u32 tail,
+			  bool (*ok)(const void *ctx, u32 w), const void *ctx,
+			  u32 *hops)
+{
+	u32 head = 0, u, p, l, end = U32_MAX, len;
+	s32 w;
+
+	while (head < tail && end == U32_MAX) {
+		u = x->q[head++];
+		for (p = 0; p < x->np && end == U32_MAX; p++) {
+			l = u * x->np + p;
+			w = x->nb[l];
+			if (w < 0 || busy[l] || x->mark[w] == x->stamp)
+				continue;
+			x->mark[w] = x->stamp;
+			x->par[w] = l;
+			x->q[tail++] = (u32)w;
+			if (ok(ctx, (u32)w))
+				end = (u32)w;
+		}
+	}
+	x->work += (u64)tail * x->np;
+	if (end == U32_MAX)
+		return end;
+	for (u = end, len = 0; x->par[u] != U32_MAX; u = x->par[u] / x->np)
+		x->path[len++] = u;
+	x->path[len] = u;
+	*hops = len;
+	for (u = 0, p = len; u < p; u++, p--)
+		swap(x->path[u], x->path[p]);
+	return end;
+}
+
+/* One-port search (mf_search_oneport): recursive matching, bottom up.
+ *
+ * A one-port broadcast of k steps is a tree of merges: in its last step
+ * the informed nodes pair off with the new ones; contract each pair and
+ * the step before pairs those off, and so on up to the source.  So the
+ * search builds it bottom up: at level j (step k + 1 - j) the groups
+ * left are matched in pairs, each pair joined by a send between a root
+ * of each (a group's roots are the two ends of the send that formed it,
+ * either of which may be informed first; the source's group has the
+ * source as its only root), and a group may also wait a level.  After
+ * level j at most 2^(k - j) groups may be left.  The matching is greedy,
+ * groups with the fewest partners first, partners with the fewest
+ * partners first, ties at random; one-hop sends first, then, while too
+ * many groups would be left, sends along a shortest path over links no
+ * other send of the level uses (both directions reserved: a send's
+ * direction is fixed only once the level above picks a root).  Sends of a
+ * level use disjoint links, so every step is contention free.  The
+ * directions are fixed top down from the source at the end.
+ */
+struct srch_grp {
+	u32 ca, cb;		/* the merged groups, U32_MAX for a node */
+	u32 r[2];		/* roots; r[1] U32_MAX if one */
+	u32 level;
+	u32 path, hops;		/* the send's path in sp[] (from r[0]) */
+};
+
+struct srch1 {
+	struct srch *x;
+	u32 source, steps;
+	struct srch_grp *g;
+	u32 ng;
+	u32 *alive, na;		/* groups left */
+	u32 *rootof;		/* node -> group whose root it is, or U32_MAX */
+	u32 *deg, *mate;	/* per group */
+	u8 *rsv;		/* links reserved this level */
+	u32 *sp, nsp;		/* paths of the sends */
+	u32 far;		/* srch1_far's group */
+};
+
+static bool srch1_is_root(const struct srch1 *o, u32 grp, u32 v)
+{
+	return o->g[grp].r[0] == v || o->g[grp].r[1] == v;
+}
+
+/* The group another root of which a neighbour of grp's root is. */
+static u32 srch1_partners(struct srch1 *o, u32 grp, bool count)
+{
+	struct srch *x = o->x;
+	u32 i, p, n = 0, h;
+	s32 w;
+
+	for (i = 0; i < 2 && o->g[grp].r[i] != U32_MAX; i++) {
+		for (p = 0; p < x->np; p++) {
+			w = x->nb[o->g[grp].r[i] * x->np + p];
+			if (w < 0)
+				continue;
+			h = o->rootof[w];
+			if (h == U32_MAX || h == grp || o->mate[h] != U32_MAX)
+				continue;
+			if (!count)
+				return h;
+			n++;
+		}
+	}
+	x->work += 2 * x->np;
+	return n;
+}
+
+/* Merge groups a and b by a send between ra and rb along path (hops). */
+static void srch1_merge(struct srch1 *o, u32 a, u32 b, u32 ra, u32 rb,
+			u32 level, const u32 *path, u32 hops)
+{
+	struct srch_grp *m = &o->g[o->ng];
+	u32 i;
+
+	m->ca = a;
+	m->cb = b;
+	m->level = level;
+	m->path = o->nsp;
+	m->hops = hops;
+	for (i = 0; i <= hops; i++)
+		o->sp[o->nsp++] = path[i];
+	if (ra == o->source || rb == o->source) {
+		m->r[0] = o->source;
+		m->r[1] = U32_MAX;
+	} else {
+		m->r[0] = ra;
+		m->r[1] = rb;
+	}
+	o->mate[a] = o->ng;
+	o->mate[b] = o->ng;
+	o->ng++;
+}
+
+/* A shortest path over unreserved links from a root of grp to a root of
+ * another unmatched group; its group, or U32_MAX.  The path is left in
+ * x->path[0 .. *hops] from grp's root.
+ */
+static bool srch1_ok(const void *ctx, u32 w)
+{
+	const struct srch1 *o = ctx;
+	u32 i = o->rootof[w];
+
+	return i != U32_MAX && i != o->far && o->mate[i] == U32_MAX &&
+	       !(srch1_is_root(o, i, o->source) &&
+		 srch1_is_root(o, o->far, o->source));
+}
+
+static u32 srch1_far(struct srch1 *o, u32 grp, u32 *hops)
+{
+	struct srch *x = o->x;
+	u32 tail = 0, u, i, end;
+
+	x->stamp++;
+	for (i = 0; i < 2 && o->g[grp].r[i] != U32_MAX; i++) {
+		u = o->g[grp].r[i];
+		x->mark[u] = x->stamp;
+		x->par[u] = U32_MAX;
+		x->q[tail++] = u;
+	}
+	o->far = grp;
+	end = srch_free_path(x, o->rsv, tail, srch1_ok, o, hops);
+	return end == U32_MAX ? end : o->rootof[end];
+}
+
+/* Reserve both directions of every link of path (hops). */
+static void srch1_reserve(struct srch1 *o, const u32 *path, u32 hops)
+{
+	struct srch *x = o->x;
+	u32 i;
+
+	for (i = 0; i < hops; i++) {
+		o->rsv[path[i] * x->np + (u32)mf_topo_port(x->t, path[i], path[i + 1])] = 1;
+		o->rsv[path[i + 1] * x->np + (u32)mf_topo_port(x->t, path[i + 1], path[i])] = 1;
+	}
+}
+
+static int srch1_level(struct srch1 *o, u32 level)
+{
+	struct srch *x = o->x;
+	u32 i, j, k, a, b, ra, rb, best, bd, ties, d, p, hops, left;
+	u64 cap = level >= o->steps ? 1 : (u64)1 << (o->steps - level);
+	s32 w;
+
+	memset(o->rsv, 0, (size_t)x->n * x->np);
+	x->work += (u64)x->n * x->np;
+	for (i = 0; i < o->na; i++) {
+		o->mate[o->alive[i]] = U32_MAX;
+		j = srch_rand(x) % (i + 1);
+		swap(o->alive[i], o->alive[j]);
+	}
+	for (i = 0; i < o->na; i++)
+		o->deg[o->alive[i]] = srch1_partners(o, o->alive[i], true);
+	/* one-hop merges: fewest partners first (a pass per degree) */
+	left = o->na;
+	for (d = 1; d <= 2 * x->np; d++) {
+		for (i = 0; i < o->na; i++) {
+			a = o->alive[i];
+			if (o->mate[a] != U32_MAX || o->deg[a] != d)
+				continue;
+			/* the partner with the fewest partners left */
+			best = U32_MAX;
+			bd = U32_MAX;
+			ties = 0;
+			ra = U32_MAX;
+			rb = U32_MAX;
+			for (k = 0; k < 2 && o->g[a].r[k] != U32_MAX; k++) {
+				for (p = 0; p < x->np; p++) {
+					w = x->nb[o->g[a].r[k] * x->np + p];
+					if (w < 0)
+						continue;
+					b = o->rootof[w];
+					if (b == U32_MAX || b == a || o->mate[b] != U32_MAX)
+						continue;
+					j = srch1_partners(o, b, true);
+					if (j < bd) {
+						bd = j;
+						ties = 1;
+					} else if (j > bd || srch_rand(x) % ++ties) {
+						continue;
+					}
+					best = b;
+					ra = o->g[a].r[k];
+					rb = (u32)w;
+				}
+			}
+			if (best == U32_MAX)
+				continue;
+			x->path[0] = ra;
+			x->path[1] = rb;
+			srch1_reserve(o, x->path, 1);
+			srch1_merge(o, a, best, ra, rb, level, x->path, 1);
+			left--;
+		}
+	}
+	/* multi-hop merges while too many groups would be left */
+	for (i = 0; i < o->na && left > cap; i++) {
+		a = o->alive[i];
+		if (o->mate[a] != U32_MAX)
+			continue;
+		b = srch1_far(o, a, &hops);
+		if (b == U32_MAX)
+			continue;
+		srch1_reserve(o, x->path, hops);
+		srch1_merge(o, a, b, x->path[0], x->path[hops], level, x->path,
+			    hops);
+		left--;
+	}
+	if (left > cap)
+		return -ESRCH;
+	/* the groups left: the new ones and those that wait */
+	for (i = 0, j = 0; i < o->na; i++) {
+		a = o->alive[i];
+		if (o->mate[a] == U32_MAX) {
+			o->alive[j++] = a;
+			continue;
+		}
+		if (o->g[o->mate[a]].ca != a)
+			continue;
+		o->alive[j++] = o->mate[a];
+		for (k = 0; k < 2; k++) {
+			if (o->g[a].r[k] != U32_MAX)
+				o->rootof[o->g[a].r[k]] = U32_MAX;
+			b = o->g[o->mate[a]].cb;
+			if (o->g[b].r[k] != U32_MAX)
+				o->rootof[o->g[b].r[k]] = U32_MAX;
+		}
+		for (k = 0; k < 2; k++)
+			if (o->g[o->mate[a]].r[k] != U32_MAX)
+				o->rootof[o->g[o->mate[a]].r[k]] = o->mate[a];
+	}
+	o->na = j;
+	return 0;
+}
+
+/* Directions top down from the source, then the schedule, step by step. */
+static int srch1_emit(struct srch1 *o, struct mf_sched *s)
+{
+	struct srch *x = o->x;
+	u32 *stk = x->q, *root = x->pos, *cnt = x->dist, top = 0, i, j, m, st;
+	u32 h, *p;
+	int err = 0;
+
+	/* x->dist: sends per step, then their first index; x->par: the
+	 * sends (group ids) by step; o->deg[grp]: 1 if reversed
+	 */
+	for (i = 0; i <= o->steps; i++)
+		cnt[i] = 0;
+	stk[top] = o->alive[0];
+	root[top++] = o->source;
+	while (top) {
+		top--;
+		m = stk[top];
+		if (o->g[m].ca == U32_MAX) {
+			if (m != root[top])
+				return -EINVAL;	/* cannot happen */
+			continue;
+		}
+		p = o->sp + o->g[m].path;
+		if (root[top] != p[0] && root[top] != p[o->g[m].hops])
+			return -EINVAL;		/* cannot happen */
+		o->deg[m] = root[top] != p[0];
+		cnt[o->steps - o->g[m].level]++;
+		stk[top] = o->g[m].ca;
+		root[top++] = p[0];
+		stk[top] = o->g[m].cb;
+		root[top++] = p[o->g[m].hops];
+	}
+	for (i = 0, j = 0; i <= o->steps; i++) {
+		m = cnt[i];
+		cnt[i] = j;
+		j += m;
+	}
+	for (m = x->n; m < o->ng; m++)
+		x->par[cnt[o->steps - o->g[m].level]++] = m;
+	for (st = 0, i = 0; st < o->steps && !err; st++) {
+		err = mf_sched_step(s);
+		for (; !err && i < cnt[st]; i++) {
+			m = x->par[i];
+			p = o->sp + o->g[m].path;
+			for (h = 0; h <= o->g[m].hops; h++)
+				x->path[h] = o->deg[m] ? p[o->g[m].hops - h] : p[h];
+			err = mf_sched_send(s, x->path, o->g[m].hops);
+		}
+	}
+	return err ?: mf_sched_end(s);
+}
+
+static int srch1_run(struct srch1 *o, struct mf_sched *s)
+{
+	struct srch *x = o->x;
+	u32 v, level;
+	int err;
+
+	o->ng = x->n;
+	o->na = x->n;
+	o->nsp = 0;
+	for (v = 0; v < x->n; v++) {
+		o->g[v].ca = U32_MAX;
+		o->g[v].cb = U32_MAX;
+		o->g[v].r[0] = v;
+		o->g[v].r[1] = U32_MAX;
+		o->alive[v] = v;
+		o->rootof[v] = v;
+	}
+	for (level = 1; level <= o->steps && o->na > 1; level++) {
+		err = srch1_level(o, level);
+		if (err)
+			return err;
+	}
+	if (o->na > 1)
+		return -ESRCH;
+	mf_sched_init(s, MESHFABRIC_MODEL_ONE_PORT, o->source);
+	return srch1_emit(o, s);
+}
+
+/* The second one-port search, step by step (top down): in each step a
+ * maximum matching of the informed nodes to new neighbours (one-hop
+ * sends), built from the new nodes' side, those with the fewest new
+ * neighbours first (the hardest to reach later), ties at random; then,
+ * while fewer than ceil(N / 2^left) nodes would be informed after the
+ * step, a send from an idle informed node to the nearest new node over
+ * links the step leaves free.  Sends of a step use distinct directed
+ * links: contention free.
+ */
+static bool srch_kuhn(struct srch *x, u32 y)
+{
+	u32 p;
+	s32 w;
+
+	for (p = 0; p < x->np; p++) {
+		w = x->nb[y * x->np + p];
+		if (w < 0 || x->state[w] != 1 || x->mark[w] == x->stamp)
+			continue;
+		x->mark[w] = x->stamp;
+		x->work += x->np;
+		if (x->mate[w] == U32_MAX || srch_kuhn(x, x->mate[w])) {
+			x->mate[w] = y;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Append a send from an idle informed node to the nearest new node over
+ * free links: 1 if sent, 0 if there is none, or an error.
+ */
+static bool srch_new(const void *ctx, u32 w)
+{
+	const struct srch *x = ctx;
+
+	return x->state[w] == 0;
+}
+
+static int srch_near_send(struct srch *x, struct mf_sched *s)
+{
+	u32 tail = 0, u, y, len;
+
+	x->stamp++;
+	for (u = 0; u < x->n; u++) {
+		if (x->state[u] != 1 || x->mate[u] != U32_MAX)
+			continue;
+		x->mark[u] = x->stamp;
+		x->par[u] = U32_MAX;
+		x->q[tail++] = u;
+	}
+	y = srch_free_path(x, x->flow, tail, srch_new, x, &len);
+	if (y == U32_MAX)
+		return 0;
+	x->state[y] = 2;
+	for (u = y; x->par[u] != U32_MAX; u = x->par[u] / x->np)
+		x->flow[x->par[u]] = 1;
+	x->mate[u] = y;
+	return mf_sched_send(s, x->path, len) ?: 1;
+}
+
+static int srch_step1(struct srch *x, u32 need, u32 *informed,
+		      struct mf_sched *s)
+{
+	u32 v, k, j, p, cnt = *informed, nk[2 * MF_MAX_DIMS + 1] = { 0 };
+	s32 w;
+	int err;
+
+	for (v = 0; v < x->n; v++)
+		x->mate[v] = U32_MAX;
+	memset(x->flow, 0, (size_t)x->n * x->np);
+	x->work += (u64)x->n * x->np;
+	/* new nodes at random (Fisher-Yates), then stably by their number
+	 * of new neighbours (counting sort)
+	 */
+	for (v = 0, k = 0; v < x->n; v++) {
+		if (x->state[v])
+			continue;
+		j = srch_rand(x) % (k + 1);
+		x->order[k] = x->order[j];
+		x->order[j] = v;
+		k++;
+	}
+	for (j = 0; j < k; j++) {
+		v = x->order[j];
+		for (p = 0, x->prio[v] = 0; p < x->np; p++) {
+			w = x->nb[v * x->np + p];
+			if (w >= 0 && !x->state[w])
+				x->prio[v]++;
+		}
+		nk[x->prio[v]]++;
+	}
+	for (j = 1; j <= 2 * MF_MAX_DIMS; j++)
+		nk[j] += nk[j - 1];
+	for (j = k; j-- > 0;)
+		x->pos[--nk[x->prio[x->order[j]]]] = x->order[j];
+	for (j = 0; j < k; j++) {
+		x->stamp++;
+		srch_kuhn(x, x->pos[j]);
+	}
+	err = mf_sched_step(s);
+	for (v = 0; v < x->n && !err; v++) {
+		if (x->state[v] != 1 || x->mate[v] == U32_MAX)
+			continue;
+		x->path[0] = v;
+		x->path[1] = x->mate[v];
+		x->state[x->mate[v]] = 2;
+		x->flow[v * x->np + (u32)mf_topo_port(x->t, v, x->mate[v])] = 1;
+		cnt++;
+		err = mf_sched_send(s, x->path, 1);
+	}
+	while (!err && cnt < need) {
+		err = srch_near_send(x, s);
+		if (!err)
+			return -ESRCH;
+		if (err > 0) {
+			err = 0;
+			cnt++;
+		}
+	}
+	for (v = 0; v < x->n; v++)
+		if (x->state[v] == 2)
+			x->state[v] = 1;
+	*informed = cnt;
+	return err;
+}
+
+static int srch_step_run(struct srch *x, u32 source, u32 steps,
+			 struct mf_sched *s)
+{
+	u32 v, step, informed = 1;
+	u64 need;
+	int err = 0;
+
+	memset(x->state, 0, x->n);
+	x->state[source] = 1;
+	mf_sched_init(s, MESHFABRIC_MODEL_ONE_PORT, source);
+	for (step = 0; step < steps && informed < x->n && !err; step++) {
+		/* ceil(N / 2^(steps - step - 1)) informed after this step */
+		v = steps - step - 1;
+		need = v >= 32 ? 1 : (x->n + ((u64)1 << v) - 1) >> v;
+		err = srch_step1(x, (u32)need, &informed, s);
+	}
+	if (!err && informed < x->n)
+		err = -ESRCH;
+	return err ?: mf_sched_end(s);
+}
+
+static void srch_free(struct srch *x)
+{
+	mf_free_all(x->nb, x->rin, x->flow, x->state, x->dist, x->par, x->q,
+		    x->mark, x->pos, x->path, x->mate, x->prio, x->order);
+}
+
+static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
+{
+	u32 v, p, n = t->nodes, np = t->nports;
+	s64 w;
+
+	memset(x, 0, sizeof(*x));
+	if ((t->kind != MESHFABRIC_KIND_MESH && t->kind != MESHFABRIC_KIND_TORUS) ||
+	    source >= n)
+		return -EINVAL;
+	x->t = t;
+	x->n = n;
+	x->np = np;
+	x->nb = mf_alloc_array((size_t)n * np, sizeof(s32), false);
+	x->rin = mf_alloc_array((size_t)n * np, sizeof(s32), false);
+	x->flow = mf_alloc_array((size_t)n * np, 1, true);
+	x->state = mf_alloc_array(n, 1, true);
+	x->dist = mf_alloc_array(n, sizeof(u32), false);
+	x->par = mf_alloc_array(n, sizeof(u32), false);
+	x->q = mf_alloc_array(n, sizeof(u32), false);
+	x->mark = mf_alloc_array(n, sizeof(u32), true);
+	x->pos = mf_alloc_array(n, sizeof(u32), false);
+	x->path = mf_alloc_array(n + 1, sizeof(u32), false);
+	x->mate = mf_alloc_array(n, sizeof(u32), false);
+	x->prio = mf_alloc_array(n, sizeof(u32), false);
+	x->order = mf_alloc_array(n, sizeof(u32), false);
+	if (!x->nb || !x->rin || !x->flow || !x->state || !x->dist ||
+	    !x->par || !x->q || !x->mark || !x->pos || !x->path || !x->mate ||
+	    !x->prio || !x->order) {
+		srch_free(x);
+		return -ENOMEM;
+	}
+	for (v = 0; v < n * np; v++)
+		x->rin[v] = -1;
+	for (v = 0; v < n; v++) {
+		for (p = 0; p < np; p++) {
+			w = mf_topo_is_link(t, v, p) ? mf_topo_neighbor(t, v, p) : -1;
+			x->nb[v * np + p] = (s32)w;
+			/* w's slot of the opposite port records the link in */
+			if (w >= 0)
+				x->rin[(u32)w * np + (p ^ 1)] = (s32)(v * np + p);
+		}
+	}
+	return 0;
+}
+
+int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
+		      u64 work, struct mf_sched *s)
+{
+	struct srch x;
+	u64 seed;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	err = srch_init(&x, t, source);
+	if (err)
+		return err;
+	err = -ESRCH;
+	for (seed = 1; err == -ESRCH && x.work < work && seed <= SRCH_RUNS;
+	     seed++) {
+		x.rng = seed * 0x9e3779b97f4a7c15ULL;
+		err = srch_run(&x, source, steps, s);
+		if (err)
+			mf_sched_free(s);
+	}
+	srch_free(&x);
+	return err;
+}
+
+static u64 srch_tcd(const struct mf_sched *s)
+{
+	u64 tcd = 0;
+	u32 i;
+
+	for (i = 0; i < s->nsends; i++)
+		tcd += s->send[i].hops;
+	return tcd;
+}
+
+int mf_search_oneport(const struct mf_topo *t, u32 source, u32 steps,
+		      u64 work, struct mf_sched *s)
+{
+	struct srch x;
+	struct srch1 o;
+	struct mf_sched r;
+	u64 seed, best = U64_MAX, tcd;
+	size_t nsp;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	err = srch_init(&x, t, source);
+	if (err)
+		return err;
+	memset(&o, 0, sizeof(o));
+	o.x = &x;
+	o.source = source;
+	o.steps = steps;
+	/* a level's paths are link-disjoint: at most n * np / 2 hops each */
+	nsp = (size_t)t->nodes * ((size_t)steps * t->nports / 2 + 2);
+	o.g = mf_alloc_array(2 * (size_t)t->nodes, sizeof(*o.g), false);
+	o.alive = mf_alloc_array(t->nodes, sizeof(u32), false);
+	o.rootof = mf_alloc_array(t->nodes, sizeof(u32), false);
+	o.deg = mf_alloc_array(2 * (size_t)t->nodes, sizeof(u32), false);
+	o.mate = mf_alloc_array(2 * (size_t)t->nodes, sizeof(u32), false);
+	o.rsv = mf_alloc_array((size_t)t->nodes * t->nports, 1, false);
+	o.sp = mf_alloc_array(nsp, sizeof(u32), false);
+	err = -ENOMEM;
+	if (!o.g || !o.alive || !o.rootof || !o.deg || !o.mate || !o.rsv || !o.sp)
+		goto out;
+	err = 0;
+	for (seed = 1; x.work < work && best > t->nodes - 1; seed++) {
+		x.rng = seed * 0x9e3779b97f4a7c15ULL;
+		memset(&r, 0, sizeof(r));
+		/* the two searches in turn */
+		err = seed & 1 ? srch1_run(&o, &r) :
+		      srch_step_run(&x, source, steps, &r);
+		if (err == -ENOMEM) {
+			mf_sched_free(&r);
+			break;
+		}
+		tcd = err ? U64_MAX : srch_tcd(&r);
+		if (tcd < best) {
+			best = tcd;
+			mf_sched_free(s);
+			*s = r;
+		} else {
+			mf_sched_free(&r);
+		}
+		err = 0;
+	}
+out:
+	mf_free_all(o.g, o.alive, o.rootof, o.deg, o.mate, o.rsv, o.sp);
+	srch_free(&x);
+	if (err)
+		mf_sched_free(s);
+	return err ?: best == U64_MAX ? -ESRCH : 0;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Schedule searches of the tool (never compiled into the module: the
+ * kernel only checks and runs the schedules users load).  See
+ * docs/wormhole.md ("search").
+ */
+#ifndef MF_SEARCH_H
+#define MF_SEARCH_H
+
+#include "sched.h"
+
+/* The counting lower bound on all-port steps from source: in a step every
+ * informed node starts at most one send per outgoing link, so informed
+ * grows by at most the sum of the informed nodes' degrees (the source's
+ * own, and the largest degrees of the rest).  Mesh and torus.
+ */
+u32 mf_allport_bound(const struct mf_topo *t, u32 source);
+
+/* All-port search: a broadcast from source in at most `steps` steps on a
+ * mesh or torus, each step a maximum set of link-disjoint paths from the
+ * informed nodes to new nodes (a gammoid basis: augmenting paths), the
+ * new nodes chosen farthest first from what is informed, ties broken by a
+ * seeded generator; up to 32 restarts until found or `work` (about the
+ * number of link visits) runs out.  0 and s filled (init done here, ended); -ESRCH
+ * if none found within the work; -ENOMEM.  Deterministic for a given
+ * (topology, source, steps, work).
+ */
+int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
+		      u64 work, struct mf_sched *s);
+
+/* One-port search: a broadcast from source in `steps` steps of least
+ * TCD found by seeded restarts of a step-by-step construction (search.c:
+ * a maximum matching to new neighbours, then multi-hop sends over free
+ * links to the nearest new nodes while the step informs too few to finish
+ * in time), until the TCD is N - 1 or `work` runs out.  Every step is
+ * contention free.  0 and s filled (the least TCD found), -ESRCH if no run
+ * finished in `steps`, -ENOMEM.  Deterministic.
+ */
+int mf_search_oneport(const struct mf_topo *t, u32 source, u32 steps,
+		      u64 work, struct mf_sched *s);
+
+#endif /* MF_SEARCH_H */

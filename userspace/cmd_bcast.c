@@ -162,8 +162,9 @@ static int plan_here(const struct meshfabric_info *in, const struct mf_topo *t,
 	} else if (!mf_dev_link_get(in->id, &e, &n, &lg)) {
 		for (i = 0; i < n; i++)
 			timed |= e[i].rate || e[i].delay_ns || e[i].loss;
-		tm = (struct mf_timing){ lg.switching, async, size + 14,
-					 link_model, e };
+		tm = (struct mf_timing){ .switching = lg.switching,
+					 .async = async, .bytes = size + 14,
+					 .get = link_model, .ctx = e };
 		rq.tm = timed ? &tm : NULL;
 	}
 	r = mf_plan_for(t, &rq, us, &fp);

@@ -28,11 +28,12 @@
 #include "units.h"
 
 #include "downopt.h"
+#include "plan_coll.h"
 
 enum {
 	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
 	KEY_SUMMARY, KEY_RATE, KEY_DELAY, KEY_SWITCHING, KEY_MODE, KEY_SIZE,
-	KEY_DOWN, KEY_DOWN_NODE,
+	KEY_DOWN, KEY_DOWN_NODE, KEY_COLL, KEY_OP, KEY_TYPE, KEY_BCAST,
 };
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_DOT, FMT_SUMMARY };
@@ -58,8 +59,18 @@ static const struct mf_opt plan_opts[] = {
 	{ "mode", 0, "MODE", KEY_MODE,
 	  "sync (steps wait for each other, default) or async" },
 	{ "size", 0, "BYTES", KEY_SIZE,
-	  "payload bytes of the frame, 0..65536 (default 64; + 14 header)" },
+	  "payload bytes of the frame, 0..65536 (default 64; + 14 header); "
+	  "--coll: the message, units B, K, KiB, M, MiB, G, GiB (default 1MiB)" },
 	MF_OPTS_DOWN(KEY_DOWN, KEY_DOWN_NODE),
+	{ "coll", 0, "OP", KEY_COLL,
+	  "a collective instead of a broadcast: broadcast, reduce, allreduce, "
+	  "reduce-scatter, allgather, gather, scatter, alltoall; --algo then: "
+	  "auto, tree, ring, recdbl, rabenseifner, bucket, swing, swing-lat, "
+	  "shift, 003" },
+	{ "op", 0, "OP", KEY_OP, "--coll: sum (default), min, max, band, bor, bxor" },
+	{ "type", 0, "TYPE", KEY_TYPE, "--coll: s32, u32, s64 (default), u64" },
+	{ "bcast", 0, "ALGO", KEY_BCAST,
+	  "--coll --algo tree: the broadcast algorithm turned round (default auto)" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -259,6 +270,8 @@ struct plan_args {
 	const char *from;
 	u32 algo, model, size;
 	bool want_steps, summary, routing_given;
+	/* --coll: the algorithm and size are read once --coll is known */
+	const char *coll, *algo_name, *size_text, *op, *type, *bcast;
 	enum fmt fmt;
 	struct mf_down_args down;
 };
@@ -296,7 +309,20 @@ static int plan_opt(void *st, int key, const char *val, char *err,
 		o->from = val;
 		return 0;
 	case KEY_ALGO:
-		return mf_parse_algo(val, &o->algo, err, errlen);
+		o->algo_name = val;
+		return 0;
+	case KEY_COLL:
+		o->coll = val;
+		return 0;
+	case KEY_OP:
+		o->op = val;
+		return 0;
+	case KEY_TYPE:
+		o->type = val;
+		return 0;
+	case KEY_BCAST:
+		o->bcast = val;
+		return 0;
 	case KEY_ROUTING:
 		o->routing_given = true;
 		return mf_parse_routing(val, &p->routing, err, errlen);
@@ -313,13 +339,70 @@ static int plan_opt(void *st, int key, const char *val, char *err,
 	case KEY_MODE:
 		return mf_parse_mode(val, &p->tm.async, err, errlen);
 	case KEY_SIZE:
-		if (mf_parse_u32(val, 0, MESHFABRIC_MAX_PAYLOAD, &o->size))
-			return mf_err(err, errlen, "--size '%.40s': want 0..%u",
-				      val, MESHFABRIC_MAX_PAYLOAD);
+		o->size_text = val;
 		return 0;
 	}
 	/* KEY_DOWN, KEY_DOWN_NODE */
 	return mf_down_arg_add(&o->down, val, key == KEY_DOWN_NODE, err, errlen);
+}
+
+/* Most bytes plan --coll takes (the link model's products stay exact). */
+#define COLL_BYTES_MAX	(1ULL << 30)
+
+/* plan --coll: the collective's options, then plan_coll.c. */
+static int plan_coll(struct mf_ctx *ctx, struct plan_args *o, u32 root)
+{
+	const struct mf_cmd *cmd = &mf_cmd_plan;
+	struct plan *p = o->p;
+	struct mf_plan_coll_args a = {
+		.t = &p->t, .root = root, .bytes = 1 << 20,
+		.type = MF_RTYPE_S64, .op = MF_ROP_SUM, .model = o->model,
+		/* timed by --link-rate or --link-delay (not --size) */
+		.bcast = MESHFABRIC_ALGO_AUTO,
+		.timed = p->lm.rate || p->lm.delay_ns,
+		.lm = &p->lm, .json = o->fmt == FMT_JSON,
+		.steps = o->want_steps,
+	};
+	char err[256];
+	int r;
+
+	if (o->fmt == FMT_DOT || o->down.n || o->routing_given ||
+	    p->tm.async || p->tm.switching)
+		return mf_usage(cmd, "--coll plans on the whole fabric, synchronous, store-and-forward, default routing: no --format dot, --down, --routing, --mode async or --switching");
+	r = mf_coll_by_name(o->coll);
+	if (r < 0)
+		return mf_usage(cmd, "--coll '%.40s': want broadcast, reduce, allreduce, reduce-scatter, allgather, gather, scatter or alltoall",
+				o->coll);
+	a.coll = r;
+	r = o->algo_name ? mf_calgo_by_name(o->algo_name) : MF_CALGO_AUTO;
+	if (r < 0)
+		return mf_usage(cmd, "--algo '%.40s' with --coll: want auto, tree, ring, recdbl, rabenseifner, bucket, swing, swing-lat, shift or 003",
+				o->algo_name);
+	a.algo = r;
+	if (o->op) {
+		r = mf_rop_by_name(o->op);
+		if (r < 0)
+			return mf_usage(cmd, "--op '%.40s': want sum, min, max, band, bor or bxor",
+					o->op);
+		a.op = r;
+	}
+	if (o->type) {
+		r = mf_rtype_by_name(o->type);
+		if (r == -EOPNOTSUPP)
+			return mf_usage(cmd, "--type %.40s: floating point is refused; collectives combine integers only (s32, u32, s64, u64)",
+					o->type);
+		if (r < 0)
+			return mf_usage(cmd, "--type '%.40s': want s32, u32, s64 or u64",
+					o->type);
+		a.type = r;
+	}
+	if (o->bcast && mf_parse_algo(o->bcast, &a.bcast, err, sizeof(err)))
+		return mf_usage(cmd, "--bcast: %s", err);
+	if (o->size_text &&
+	    mf_parse_bytes(o->size_text, COLL_BYTES_MAX, &a.bytes, err,
+			   sizeof(err)))
+		return mf_usage(cmd, "--size %s", err);
+	return mf_plan_coll(ctx->out, &a);
 }
 
 static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
@@ -357,6 +440,16 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	if (o.from && mf_parse_node(&p.t, o.from, &source, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
+	if (o.coll)
+		return plan_coll(ctx, &o, source);
+	if (o.op || o.type || o.bcast)
+		return mf_usage(cmd, "--op, --type and --bcast are for --coll");
+	if (o.algo_name && mf_parse_algo(o.algo_name, &o.algo, err, sizeof(err)))
+		return mf_usage(cmd, "%s", err);
+	if (o.size_text &&
+	    mf_parse_u32(o.size_text, 0, MESHFABRIC_MAX_PAYLOAD, &o.size))
+		return mf_usage(cmd, "--size '%.40s': want 0..%u", o.size_text,
+				MESHFABRIC_MAX_PAYLOAD);
 	if (mf_routing_for(&p.t, p.routing, &p.routing, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	mf_format_shape(&p.t, shape, sizeof(shape));
@@ -446,12 +539,15 @@ out:
 
 const struct mf_cmd mf_cmd_plan = {
 	.name = "plan",
-	.summary = "build, check and print a broadcast schedule (offline)",
+	.summary = "build, check and print a broadcast or collective schedule (offline)",
 	.synopsis = "{--mesh AxBx...|--torus AxBx...|--hex N} [--from NODE] [--algo ALGO]\n"
 		    "       [--routing ROUTING] [--model MODEL] [--json|--format FORMAT]\n"
 		    "       [--steps|--summary] [--down NODE:PORT]... [--down-node NODE]...\n"
 		    "       [--link-rate RATE] [--link-delay TIME] [--size BYTES]\n"
-		    "       [--switching store-and-forward|cut-through] [--mode sync|async]",
+		    "       [--switching store-and-forward|cut-through] [--mode sync|async]\n"
+		    "  plan TOPOLOGY --coll OP [--algo ALGO] [--size BYTES] [--op OP] [--type TYPE]\n"
+		    "       [--from NODE] [--bcast ALGO] [--model MODEL] [--steps] [--json]\n"
+		    "       [--link-rate RATE] [--link-delay TIME]",
 	.description =
 		"Every schedule is validated by the independent checker before it is\n"
 		"printed; an invalid schedule is an error (exit 1).  The summary gives\n"
@@ -464,7 +560,13 @@ const struct mf_cmd mf_cmd_plan = {
 		"the schedule is repaired\n"
 		"around those faults (sends rerouted along surviving shortest paths or\n"
 		"moved to other senders and steps), checked against them, and the\n"
-		"summary adds the unreachable nodes and the fault-free steps and TCD.\n",
+		"summary adds the unreachable nodes and the fault-free steps and TCD.\n"
+		"With --coll the schedule is a collective (docs/collectives.md): every\n"
+		"send carries blocks of the message, copied or combined by --op on\n"
+		"--type; the checker proves what every node ends with.  The figures\n"
+		"stand beside their lower bounds: steps (ceil(log2 N) one-port), bytes\n"
+		"one node sends (allreduce 2(N-1)/N x M), distance (hops), and with a\n"
+		"link model the fabric time against distance x delay + bytes/rate.\n",
 	.opts = plan_opts,
 	.run = plan_main,
 };

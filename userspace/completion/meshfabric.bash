@@ -41,8 +41,24 @@ _meshfabric()
 
 	case $prev in
 	--algo)
+		# plan --coll: the collective algorithms
+		if [[ " ${COMP_WORDS[*]} " == *" --coll "* ]]; then
+			words="auto tree ring recdbl rabenseifner bucket swing
+			       swing-lat shift 003"
+		else
+			words="auto eyes hex tree binomial flood tsay-wang mintcd
+			       wormhole split eyes-paper"
+		fi ;;
+	--bcast)
 		words="auto eyes hex tree binomial flood tsay-wang mintcd wormhole
 		       split eyes-paper" ;;
+	--coll)
+		words="broadcast reduce allreduce reduce-scatter allgather gather
+		       scatter alltoall" ;;
+	--op)
+		words="sum min max band bor bxor" ;;
+	--type)
+		words="s32 u32 s64 u64" ;;
 	--routing)
 		words="default dor diagonal cdo a1" ;;
 	--model)

@@ -69,6 +69,7 @@ struct mf_owner {
 	u32 fabrics;
 	u64 nodes;
 	u64 bytes;
+	atomic_long_t timed;	/* tqueue.c's, lock-free: mf_owner_timed */
 };
 
 static DEFINE_MUTEX(mf_acct_lock);
@@ -155,6 +156,17 @@ void mf_owner_uncharge(struct mf_fabric *f)
 	if (!--o->fabrics)
 		mf_owner_unlist(o);
 	mutex_unlock(&mf_acct_lock);
+}
+
+/* The owner's timed-frame account: listed while f counts in it, so for
+ * as long as f holds frames (teardown drains them before f's release
+ * uncharges it).  Lock-free.
+ */
+atomic_long_t *mf_owner_timed(const struct mf_fabric *f)
+{
+	struct mf_owner *o = f->quota;
+
+	return o && !o->root ? &o->timed : NULL;
 }
 
 int mf_fabric_charge(struct mf_fabric *f, s64 bytes)

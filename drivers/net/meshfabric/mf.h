@@ -416,6 +416,11 @@ void mf_owner_uncharge(struct mf_fabric *f);
  * Once the fabric is destroyed, its account no longer counts it.
  */
 int mf_fabric_charge(struct mf_fabric *f, s64 bytes);
+/* The truesize of the timed frames waiting in the fabrics of f's owner
+ * (tqueue.c's share), or NULL for the initial namespace's fabrics.  The
+ * account outlives f's frames (teardown drains them before release).
+ */
+atomic_long_t *mf_owner_timed(const struct mf_fabric *f);
 int mf_acct_init(void);
 /* Reports objects still allocated (a leak). */
 void mf_acct_exit(void);
@@ -440,11 +445,6 @@ int mf_fabric_destroy_checked(u32 id, bool check_only);
 /* Destroy f (still listed under its id), no check: kernel callers. */
 int mf_fabric_destroy(struct mf_fabric *f);
 bool mf_fabric_visible(const struct mf_fabric *f);
-/* The truesize of the timed frames waiting in the fabrics of f's owner
- * (tqueue.c's share), or NULL for the initial namespace's fabrics.  The
- * account outlives f's frames (teardown drains them before release).
- */
-atomic_long_t *mf_owner_timed(const struct mf_fabric *f);
 bool mf_fabric_owned(const struct mf_fabric *f);
 void mf_fabric_destroy_all(void);
 int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Growable storage for broadcast schedules (contract in sched.h).
+/* Growable storage for collective schedules (contract in sched.h).
  */
 #include "sched.h"
 #include "route.h"
@@ -81,6 +81,8 @@ static u32 *send_slot(struct mf_sched *s, u32 hops, int *err)
 	if (!s->open)
 		return NULL;
 	*err = grow_send(s, (u64)s->nsends + 1);
+	if (!*err && s->xblk)
+		*err = grow_u32(&s->xblk, &s->cap_xblk, (u64)s->nsends + 2);
 	if (!*err)
 		*err = grow_u32(&s->path, &s->cap_path, (u64)s->npath + hops + 1);
 	if (*err)
@@ -98,6 +100,38 @@ static void send_commit(struct mf_sched *s, u32 hops)
 	m->path = s->npath;
 	m->hops = hops;
 	s->npath += hops + 1;
+	if (s->xblk)
+		s->xblk[s->nsends] = s->nblk;	/* no block yet */
+}
+
+int mf_coll_init(struct mf_sched *s, u32 coll, u32 model, u32 root,
+		 u32 nblocks)
+{
+	mf_sched_init(s, model, root);
+	if (coll >= MF_COLL_COUNT || !nblocks || nblocks > MF_BLK_MAX)
+		return -EINVAL;
+	s->coll = coll;
+	s->nblocks = nblocks;
+	if (grow_u32(&s->xblk, &s->cap_xblk, 2))
+		return -ENOMEM;
+	s->xblk[0] = 0;
+	return 0;
+}
+
+int mf_sched_blocks(struct mf_sched *s, const u32 *ids, u32 n, bool combine)
+{
+	u32 i;
+	int err;
+
+	if (!s->xblk || !s->nsends)
+		return -EINVAL;
+	err = grow_u32(&s->blk, &s->cap_blk, (u64)s->nblk + n);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++)
+		s->blk[s->nblk++] = ids[i] | (combine ? MF_BLK_COMBINE : 0);
+	s->xblk[s->nsends] = s->nblk;
+	return 0;
 }
 
 int mf_sched_send(struct mf_sched *s, const u32 *path, u32 hops)
@@ -188,12 +222,13 @@ size_t mf_sched_bytes(const struct mf_sched *s)
 {
 	return (size_t)s->cap_step * sizeof(*s->step) +
 	       (size_t)s->cap_send * sizeof(*s->send) +
-	       (size_t)s->cap_path * sizeof(*s->path);
+	       (size_t)s->cap_path * sizeof(*s->path) +
+	       ((size_t)s->cap_xblk + s->cap_blk) * sizeof(u32);
 }
 
 void mf_sched_free(struct mf_sched *s)
 {
-	mf_free_all(s->step, s->send, s->path);
+	mf_free_all(s->step, s->send, s->path, s->xblk, s->blk);
 	memset(s, 0, sizeof(*s));
 }
 

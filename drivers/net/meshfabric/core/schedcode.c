@@ -61,6 +61,8 @@ size_t mf_sched_code_len(const struct mf_topo *t, const struct mf_sched *s)
 	size_t n = 0;
 	u32 i, h;
 
+	if (s->xblk || s->coll != MF_COLL_BCAST)
+		return 0;	/* the encoding carries broadcasts only */
 	for (i = 0; i < s->nsteps; i++)
 		n += leb_len(s->step[i + 1] - s->step[i]);
 	for (i = 0; i < s->nsends; i++) {
@@ -82,7 +84,7 @@ s64 mf_sched_encode(const struct mf_topo *t, const struct mf_sched *s,
 	u8 *p = buf;
 	u32 i, j, h, count;
 
-	if (!need && s->nsteps)
+	if (!need && (s->nsteps || s->xblk))
 		return -EINVAL;
 	if (need > len)
 		return -ENOSPC;

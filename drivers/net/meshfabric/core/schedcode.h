@@ -14,7 +14,7 @@
 #include "topo.h"
 
 /* Bytes of the encoding of s on t, or 0 if a path of s is not a chain of
- * neighbours of t (nothing to encode).
+ * neighbours of t or s is not a broadcast (nothing to encode).
  */
 size_t mf_sched_code_len(const struct mf_topo *t, const struct mf_sched *s);
 

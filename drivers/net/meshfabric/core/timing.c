@@ -37,6 +37,7 @@ struct mf_sim {
 	struct mf_ev *heap;
 	u32 nheap;
 	u32 *step_of;		/* sends: their step */
+	u64 *bytes;		/* sends: frame bytes (NULL: tm->bytes) */
 	/* asynchronous mode: each node's sends in schedule order */
 	u32 *first;		/* nodes + 1: CSR offsets into list */
 	u32 *list;		/* sends by source */
@@ -132,7 +133,8 @@ static void mf_run(struct mf_sim *m)
 			tm->get(tm->ctx, l, &lm);
 		else
 			lm = *(const struct mf_link_model *)tm->ctx;
-		ser = mf_ser_ns(tm->bytes, lm.rate);
+		ser = mf_ser_ns(m->bytes ? m->bytes[e.send] : tm->bytes,
+				lm.rate);
 		start = mf_max64(e.t, m->free[l]);
 		m->free[l] = mf_add(start, ser);
 		if (tm->async && !e.hop) {
@@ -151,7 +153,8 @@ static void mf_run(struct mf_sim *m)
 			continue;
 		}
 		at = mf_add(mf_add(start, ser), lm.delay_ns);	/* tail here */
-		tl->arrive[sd->dst] = at;
+		if (!m->s->xblk || tl->arrive[sd->dst] < at)
+			tl->arrive[sd->dst] = at;
 		tl->step_ns[m->step_of[e.send]] =
 			mf_max64(tl->step_ns[m->step_of[e.send]], at);
 		tl->total_ns = mf_max64(tl->total_ns, at);
@@ -185,6 +188,26 @@ static int mf_async_init(struct mf_sim *m)
 	return 0;
 }
 
+/* Each send's frame bytes: tm->bytes plus its blocks' (*out, nsends). */
+static int mf_send_bytes(const struct mf_sched *s, const struct mf_timing *tm,
+			 u64 **out)
+{
+	u64 *b = mf_alloc_array(s->nsends ? s->nsends : 1, sizeof(u64), false);
+	u32 i, j, n;
+	const u32 *ids;
+
+	if (!b)
+		return -ENOMEM;
+	for (i = 0; i < s->nsends; i++) {
+		ids = mf_send_blocks(s, i, &n);
+		b[i] = tm->bytes;
+		for (j = 0; j < n; j++)
+			b[i] += tm->blk_bytes[ids[j] & ~MF_BLK_COMBINE];
+	}
+	*out = b;
+	return 0;
+}
+
 int mf_sched_time(const struct mf_topo *t, const struct mf_sched *s,
 		  const struct mf_timing *tm, u64 *free,
 		  struct mf_timeline *tl)
@@ -195,13 +218,19 @@ int mf_sched_time(const struct mf_topo *t, const struct mf_sched *s,
 	int err = -ENOMEM;
 
 	if (!tm->ctx || s->source >= t->nodes ||
-	    tm->switching > MESHFABRIC_SWITCH_CUT_THROUGH)
+	    tm->switching > MESHFABRIC_SWITCH_CUT_THROUGH ||
+	    (s->xblk && tm->async))
 		return -EINVAL;
 	tl->total_ns = 0;
 	memset(tl->step_ns, 0, s->nsteps * sizeof(*tl->step_ns));
 	for (i = 0; i < t->nodes; i++)
-		tl->arrive[i] = U64_MAX;
+		tl->arrive[i] = s->xblk ? 0 : U64_MAX;
 	tl->arrive[s->source] = 0;
+	if (tm->blk_bytes) {
+		err = mf_send_bytes(s, tm, &m.bytes);
+		if (err)
+			return err;
+	}
 	if (!free)
 		m.free = mf_alloc_array(nlinks, sizeof(u64), true);
 	m.heap = mf_alloc_array(s->nsends ? s->nsends : 1, sizeof(*m.heap),
@@ -234,7 +263,8 @@ int mf_sched_time(const struct mf_topo *t, const struct mf_sched *s,
 out:
 	if (!free)
 		mf_free(m.free);
-	mf_free_all(m.heap, m.step_of, m.first, m.list, m.cur, m.pend, m.inj);
+	mf_free_all(m.heap, m.step_of, m.first, m.list, m.cur, m.pend, m.inj,
+		    m.bytes);
 	return err;
 }
 

@@ -18,6 +18,10 @@
  *  - asynchronous: a send leaves as soon as its source holds the message
  *    and the source's sends of its earlier steps have left (their first
  *    link finished serialising them).
+ * A collective (sched.h: a schedule whose sends carry blocks) runs
+ * synchronous only; each send is one frame of bytes plus the payload of
+ * the blocks it carries (blk_bytes[]), and a node's arrival is its last
+ * receive.
  * mf_sched_time() computes every arrival by a discrete-event simulation
  * (a heap of frames by the time they reach their next link), O(TCD log
  * sends).  The kernel runs the same function for BCAST, so `meshfabric
@@ -45,6 +49,11 @@ struct mf_timing {
 	u64 bytes;		/* frame bytes, Ethernet header included */
 	mf_link_model_fn get;
 	const void *ctx;
+	/* NULL: every frame is bytes long; else a send's frame is bytes
+	 * plus blk_bytes[b] for each block b it carries (sched->nblocks
+	 * entries)
+	 */
+	const u64 *blk_bytes;
 };
 
 /* What a broadcast took, in ns from its start. */
@@ -52,7 +61,8 @@ struct mf_timeline {
 	u64 total_ns;		/* the last arrival */
 	u64 *step_ns;		/* nsteps: the last arrival of each step's sends */
 	u64 *arrive;		/* nodes: when each node got the message
-				 * (the source 0; U64_MAX: never)
+				 * (the source 0; U64_MAX: never), a
+				 * collective's last receive (0: none)
 				 */
 };
 
@@ -78,7 +88,7 @@ void mf_timeline_free(struct mf_timeline *tl);
  * free (t->nodes * t->nports entries, or NULL for idle links) holds when
  * each link is next free, in ns from the broadcast's start, and is
  * updated (the kernel reserves the links with it).  Fills tl.  0,
- * -ENOMEM, -EINVAL (bad arguments).
+ * -ENOMEM, -EINVAL (bad arguments, an asynchronous collective).
  */
 int mf_sched_time(const struct mf_topo *t, const struct mf_sched *s,
 		  const struct mf_timing *tm, u64 *free,

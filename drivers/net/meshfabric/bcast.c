@@ -450,7 +450,11 @@ static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 	    (u64)user->sched.nsteps * f->topo.nodes * f->topo.nports >
 	    MESHFABRIC_REPAIR_WORK)
 		return -E2BIG;
-	mutex_lock(&f->lock);
+	/* killable: a LINK_SET may hold f->lock for a long (preemptible)
+	 * fault-routing build
+	 */
+	if (mutex_lock_killable(&f->lock))
+		return -EINTR;
 	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
 	if (fs) {
 		rq.faults = &fs->faults;

@@ -13,8 +13,9 @@
  *
  * Lock order: mf_fabrics_lock -> fabric->lock -> RTNL; acct.c's lock is
  * innermost (taken under any of them, takes none); fabric->bcast_lock
- * and fabric->stats_lock are taken alone (never with RTNL or fabric->lock
- * held).  The forwarding path (ndo_start_xmit) takes no lock: it reads
+ * comes before fabric->lock (BCAST's repair around faults reads the
+ * fault state under both) and is never taken with fabric->lock or RTNL
+ * held; fabric->stats_lock is taken alone.  The forwarding path (ndo_start_xmit) takes no lock: it reads
  * node devices under RCU, immutable tables, and this CPU's counters.
  */
 #ifndef MF_H

@@ -59,13 +59,19 @@ MODULE_PARM_DESC(allocated, "objects currently allocated by the module");
 
 /* An account: root (the initial user namespace's fabrics), or the real
  * user uid (every other fabric whose outermost user namespace uid owns).
- * Listed while it counts a fabric.  All fields and the list under
+ * The outermost namespaces real root creates (containers: LXC, nspawn
+ * -U, userns-remap) are one account each (top), not one shared uid 0:
+ * a tenant cannot take another's share, and only real root can make
+ * more such accounts.  Listed while it counts a fabric; top is compared,
+ * never dereferenced (the fabrics it counts hold their owner namespace,
+ * and so its ancestors).  All fields and the list under
  * mf_acct_lock, the innermost lock: nothing is taken under it.
  */
 struct mf_owner {
 	struct list_head list;
 	bool root;
 	kuid_t uid;		/* !root: the real user */
+	const struct user_namespace *top;	/* uid is root: its tree */
 	u32 fabrics;
 	u64 nodes;
 	u64 bytes;
@@ -76,14 +82,15 @@ static DEFINE_MUTEX(mf_acct_lock);
 static LIST_HEAD(mf_owners);		/* under mf_acct_lock */
 static u32 mf_userns_fabrics;		/* non-root fabrics, same lock */
 
-/* The real user behind user namespace ns: the owner of its outermost
- * ancestor below the initial one (ucounts' key at the top level).
+/* The outermost ancestor of user namespace ns below the initial one:
+ * its owner is the real user behind ns (ucounts' key at the top level).
  */
-static kuid_t mf_real_user(const struct user_namespace *ns)
+static const struct user_namespace *
+mf_top_ns(const struct user_namespace *ns)
 {
 	while (ns->parent != &init_user_ns)
 		ns = ns->parent;
-	return ns->owner;
+	return ns;
 }
 
 static bool mf_owner_over(const struct mf_owner *o, const struct mf_fabric *f)
@@ -106,13 +113,21 @@ static void mf_owner_unlist(struct mf_owner *o)
 int mf_owner_charge(struct mf_fabric *f)
 {
 	bool root = f->owner == &init_user_ns;
-	kuid_t uid = root ? GLOBAL_ROOT_UID : mf_real_user(f->owner);
+	const struct user_namespace *top = NULL;
+	kuid_t uid = GLOBAL_ROOT_UID;
 	struct mf_owner *o;
 	int err = 0;
 
+	if (!root) {
+		top = mf_top_ns(f->owner);
+		uid = top->owner;
+		/* only real root's containers are accounts of their own */
+		if (!uid_eq(uid, GLOBAL_ROOT_UID))
+			top = NULL;
+	}
 	mutex_lock(&mf_acct_lock);
 	list_for_each_entry(o, &mf_owners, list)
-		if (o->root == root && uid_eq(o->uid, uid))
+		if (o->root == root && uid_eq(o->uid, uid) && o->top == top)
 			goto found;
 	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
 	if (!o) {
@@ -122,6 +137,7 @@ int mf_owner_charge(struct mf_fabric *f)
 	mf_count_get();
 	o->root = root;
 	o->uid = uid;
+	o->top = top;
 	list_add(&o->list, &mf_owners);
 found:
 	if (mf_owner_over(o, f)) {

@@ -308,11 +308,16 @@ struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
 static void mf_bcast_timing(struct mf_fabric *f, u32 flags, u64 bytes,
 			    struct mf_timing *tm)
 {
-	tm->switching = READ_ONCE(f->links.switching);
-	tm->async = flags & MESHFABRIC_BCAST_ASYNC;
-	tm->bytes = bytes;
-	tm->get = mf_link_model;
-	tm->ctx = f;
+	/* the whole struct: fields it does not name (blk_bytes, for
+	 * collectives) are zero, never the stack's stale contents
+	 */
+	*tm = (struct mf_timing){
+		.switching = READ_ONCE(f->links.switching),
+		.async = flags & MESHFABRIC_BCAST_ASYNC,
+		.bytes = bytes,
+		.get = mf_link_model,
+		.ctx = f,
+	};
 }
 
 static int mf_bcast_time(struct mf_fabric *f, const struct mf_sched *s,

@@ -727,8 +727,14 @@ static void mf_flood_build(struct mf_fabric *f)
 				l = (u64)v * np + port;
 				nb = peer[l];
 				if (nb == MESHFABRIC_NO_PEER ||
-				    test_bit(nb, bq->seen) || mf_node_gone(f, nb) ||
-				    READ_ONCE(f->links.st[l].down))
+				    test_bit(nb, bq->seen) || mf_node_gone(f, nb))
+					continue;
+				/* a link's state is kept on the port that
+				 * names it: in a size-2 dimension the - port
+				 * is the + link again (topo.h)
+				 */
+				if (READ_ONCE(f->links.st[(u64)v * np +
+					      mf_topo_port(&f->topo, v, nb)].down))
 					continue;
 				__set_bit(nb, bq->seen);
 				bq->up[nb] = port ^ 1;	/* topo.h: the reverse */

@@ -345,7 +345,11 @@ int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 
 	if (node >= f->topo.nodes)
 		return -EINVAL;
-	mutex_lock(&f->lock);
+	/* killable: a LINK_SET's fault-routing build or a teardown may
+	 * hold the lock for long
+	 */
+	if (mutex_lock_killable(&f->lock))
+		return -EINTR;
 	if (f->dead) {
 		err = -ENOENT;
 		goto out;

@@ -309,8 +309,8 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 			mutex_unlock(&f->lock);
 			return count;
 		}
-	} else {
-		mutex_lock(&f->lock);
+	} else if (mutex_lock_killable(&f->lock)) {
+		return -EINTR;	/* a fault-routing build holds it long */
 	}
 	if (ls->flags & MESHFABRIC_LINK_STATE) {
 		if (ls->flags == MESHFABRIC_LINK_STATE)

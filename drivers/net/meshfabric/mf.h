@@ -15,8 +15,10 @@
  * innermost (taken under any of them, takes none); fabric->bcast_lock
  * comes before fabric->lock (BCAST's repair around faults reads the
  * fault state under both) and is never taken with fabric->lock or RTNL
- * held; fabric->stats_lock is taken alone.  The forwarding path (ndo_start_xmit) takes no lock: it reads
- * node devices under RCU, immutable tables, and this CPU's counters.
+ * held; a LINK_SET's fault-routing build slot (link.c) comes before
+ * fabric->lock; fabric->stats_lock is taken alone.  The forwarding path
+ * (ndo_start_xmit) takes no lock: it reads node devices under RCU,
+ * immutable tables, and this CPU's counters.
  */
 #ifndef MF_H
 #define MF_H

@@ -4,8 +4,9 @@
  * to the machine (test_48-fault-dos.sh).
  *
  *   mfdos attack CPU SECONDS [SIDE]
- *	an ordinary user (uid 65534, then a user and a network namespace of
- *	its own, as `unshare -Urn`), pinned to CPU, creates a SIDE x SIDE
+ *	an ordinary user (uid 65534 - CPU: one real user per attacker, then
+ *	a user and a network namespace of its own, as `unshare -Urn`),
+ *	pinned to CPU, creates a SIDE x SIDE
  *	torus (256 by default; no netdevs) and sets y+ links down one by one
  *	until LINK_SET refuses one, then repeats the refused call (or, if
  *	none was refused, flips the last link up and down) until SECONDS
@@ -68,11 +69,13 @@ static void put(const char *path, const char *s)
 	close(fd);
 }
 
-/* uid 65534, then root of a user namespace of its own (unshare -Urn) */
-static void ordinary_user(void)
+/* uid, then root of a user namespace of its own (unshare -Urn) */
+static void ordinary_user(unsigned int uid)
 {
-	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
-	    setresuid(65534, 65534, 65534))
+	char map[32];
+
+	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
+	    setresuid(uid, uid, uid))
 		die("dropping privileges");
 	/* changing uids made the process non-dumpable: /proc/self would
 	 * stay root's, and the maps unwritable
@@ -82,8 +85,9 @@ static void ordinary_user(void)
 	if (unshare(CLONE_NEWUSER | CLONE_NEWNET))
 		die("unshare");
 	put("/proc/self/setgroups", "deny");
-	put("/proc/self/uid_map", "0 65534 1");
-	put("/proc/self/gid_map", "0 65534 1");
+	snprintf(map, sizeof(map), "0 %u 1", uid);
+	put("/proc/self/uid_map", map);
+	put("/proc/self/gid_map", map);
 }
 
 /* port 2: y+ (0: x+) */
@@ -117,7 +121,8 @@ static int attack(int cpu, double secs, __u32 side)
 	int fd, err = 0;
 
 	pin(cpu);
-	ordinary_user();
+	/* one real user per attacker: the quotas are per real user */
+	ordinary_user(65534 - cpu);
 	fd = open("/dev/meshfabric", O_RDWR);
 	if (fd < 0 || ioctl(fd, MESHFABRIC_IOC_CREATE, &c))
 		die("create");
@@ -163,7 +168,7 @@ static int refuse(int cpu)
 	int fd, e1, e2;
 
 	pin(cpu);
-	ordinary_user();
+	ordinary_user(65534);
 	fd = open("/dev/meshfabric", O_RDWR);
 	if (fd < 0 || ioctl(fd, MESHFABRIC_IOC_CREATE, &c))
 		die("create");

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Issue 21 finding 1: fault-routing rebuilds must not stall the machine.
 # First a control (sleepers and veth beside two CPU hogs).  Then two
-# ordinary users (uid 65534, then a user and network namespace of
-# their own, as `unshare -Urn`), one pinned to each CPU, each create a
+# ordinary users (uids 65534 and 65533, two real users since the quotas
+# are per real user; each then in a user and network namespace of its
+# own, as `unshare -Urn`), one pinned to each CPU, each create a
 # 256x256 torus (no netdevs) and set y+ links down one by one until
 # LINK_SET refuses one, then repeat the refused call (mfdos attack).
 # Meanwhile `ip link add`/`del` of a veth pair in the initial namespace

@@ -120,5 +120,24 @@ check_eq "node 1 receives it, node 7 does not" \
 check_eq "the link change built the forest once more" \
 	"$(dbg "$id8" flood_builds)" $((b0 + 1))
 check "destroy" "$MF" destroy l8
+
+# A size-2 dimension: both ports of a node lead to the same neighbour and
+# the link's state lives on the + port (topo.h).  With 0,0 x+ down the
+# broadcast from 0,0 reaches 1,0 (node 1) around it, never through the
+# - port, which is the same link.
+set -- $("$MFCTL" ioctl 0 CREATE kind=2 ndims=2 dims=2,3 name=t23 @id)
+check_eq "create a 2x3 torus" "$1" 0
+id23=$2
+for n in 0 1 2 3 4 5; do
+	up "$id23" $n t23n$n 10.23.0.$((n + 1))
+done
+check "link set t23 0,0 x+ down" "$MF" link set t23 0,0 x+ down
+"$MF" stats t23 --reset >/dev/null
+bcast_one t23n0 t23 5
+check_eq "2x3 torus, 0,0 x+ down: the broadcast reaches the 5 others once" \
+	"$(stats t23)" "5 5"
+check_eq "and never over the link that is down (either port of 0 to 1)" \
+	"$(links t23 | grep -cxE '0 1|1 0')" 0
+check "destroy" "$MF" destroy t23
 check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod" unload

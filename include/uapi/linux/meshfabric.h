@@ -119,7 +119,9 @@
  * so more user namespaces, sibling or nested, give that uid no more
  * fabrics, nodes or bytes, and while one uid is at its limit every other
  * uid still gets its own (until USERNS_TOTAL, reached by 8 uids at their
- * limit).  Their memory is charged to the creating task's memory cgroup.
+ * limit).  An outermost user namespace that real root created (a
+ * container) is an account of its own, not one shared by uid 0.  The
+ * fabrics' memory is charged to the creating task's memory cgroup.
  * A destroyed fabric counts until its memory is freed (DESTROY: after
  * its last netdev).  Exceeding a limit: -E2BIG.
  */

@@ -57,7 +57,7 @@ low=$(( (ITERS + 1) * M ))
 short=
 i=0
 while [ $i -lt $N ]; do
-	eval "d=\$(( \$(rx_bytes $i) - rx0_$i ))"
+	d=$(( $(rx_bytes $i) - $(eval "echo \$rx0_$i") ))
 	[ "$d" -ge $low ] || short="$short $i:$d"
 	i=$((i + 1))
 done

@@ -16,7 +16,7 @@
 #           without `meshfabric coll` in the tool the column is reported
 #           missing, with the reason;
 #   MPI     in the same VM run: Debian's Open MPI, one rank in each node of
-#           a 4x4 torus (scripts/mf-mpirun), selftests/mf_allreduce at 8 B,
+#           a 2x4 torus (scripts/mf-mpirun), selftests/mf_allreduce at 8 B,
 #           8 KiB and 64 KiB on links of 100 Mbit/s, 100 us, with Open MPI's
 #           allreduce forced to recursive doubling, ring and Rabenseifner
 #           in turn (coll_tuned_allreduce_algorithm 3, 4, 6): MPI's wall
@@ -29,32 +29,43 @@
 # build/coll-bench/coll-bench.md and the plots coll-bench-SHAPE.svg;
 # --docs copies them into docs/.
 #
-#   scripts/coll-bench.sh [--quick] [--no-vm] [--docs] [--mem MB]
-#                         [--kernel-max BYTES]
+#   scripts/coll-bench.sh [--quick] [--no-vm | --vm-only] [--docs]
+#                         [--mem MB] [--kernel-max BYTES]
 #   --quick   the model on a 4x4 torus only, sizes 8 B, 4 KiB, 1 MiB, no VM
 #             (what scripts/tests.d/32-coll-bench.sh runs)
 #   --no-vm   the model only; the kernel and MPI columns are reported
 #             missing
+#   --vm-only keep the model of an earlier run (its model.tsv), run the VM
+#             part only
 # MF_VM_SH runs another vm.sh.
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init coll-bench 3072
-quick=0 novm=0 docs=0 kmax=1048576
+quick=0 novm=0 vmonly=0 docs=0 kmax=1048576
 bench_opt() {
 	case $1 in
 	--quick) quick=1; novm=1; return 1 ;;
 	--no-vm) novm=1; return 1 ;;
+	--vm-only) vmonly=1; return 1 ;;
 	--docs) docs=1; return 1 ;;
 	--kernel-max) kmax=$2; return 2 ;;
 	esac
 	return 0
 }
-bench_args "[--quick] [--no-vm] [--docs] [--mem MB] [--kernel-max BYTES]" 34 "$@"
+bench_args "[--quick] [--no-vm | --vm-only] [--docs] [--mem MB] [--kernel-max BYTES]" 36 "$@"
 MF=build/meshfabric
 OUT=${MF_COLL_BENCH_OUT:-build/coll-bench}
 make -s tool >/dev/null || { echo "coll-bench: make tool failed" >&2; exit 1; }
-rm -rf "$OUT"
-mkdir -p "$OUT"
+if [ $vmonly = 1 ] && [ -s "$OUT/model.tsv" ]; then
+	mv "$OUT/model.tsv" "$OUT.model.tsv"
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	mv "$OUT.model.tsv" "$OUT/model.tsv"
+else
+	vmonly=0
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+fi
 
 rate=10gbit delay=1us
 algos="tree ring recdbl rabenseifner bucket swing swing-lat"
@@ -67,8 +78,9 @@ else
 fi
 
 # model: one plan per (shape, algo, size)
-echo "# coll-bench: model, $(echo $shapes) tori, $rate $delay links, $(echo $sizes | wc -w) sizes"
-printf '# shape\trate\tdelay\talgo\tbytes\tsteps\tmodel_ns\tbound_ns\n' >"$OUT/model.tsv"
+[ $vmonly = 1 ] && shapes= && echo "# coll-bench: the model of $OUT/model.tsv"
+[ -z "$shapes" ] || echo "# coll-bench: model, $(echo $shapes) tori, $rate $delay links, $(echo $sizes | wc -w) sizes"
+[ $vmonly = 1 ] || printf '# shape\trate\tdelay\talgo\tbytes\tsteps\tmodel_ns\tbound_ns\n' >"$OUT/model.tsv"
 for shape in $shapes; do
 	for algo in $algos; do
 		for size in $sizes; do
@@ -132,13 +144,13 @@ if [ $HAS_COLL = 1 ]; then
 	done
 fi
 if [ -x /mf/selftests/mf_allreduce ] && [ -x /mf/mf-mpirun ]; then
-	meshfabric create --torus 4x4 --name mp --no-ipv6 --ipv4 10.58.0.0/16 >/dev/null || exit 1
+	meshfabric create --torus 2x4 --name mp --no-ipv6 --ipv4 10.58.0.0/16 >/dev/null || exit 1
 	meshfabric link set mp all all rate 100mbit delay 100us || exit 1
 	for a in recdbl:3 ring:4 rabenseifner:6; do
 		algo=${a%:*}
 		t=$(now)
 		MF_MPIRUN_ARGS="--mca coll_tuned_use_dynamic_rules 1 --mca coll_tuned_allreduce_algorithm ${a#*:}" \
-			timeout 900 /mf/mf-mpirun mp /mf/selftests/mf_allreduce 1,1024,8192 3 >/tmp/out 2>/tmp/err
+			timeout 900 /mf/mf-mpirun mp /mf/selftests/mf_allreduce 1,1024,8192 2 >/tmp/out 2>/tmp/err
 		echo "# mpi $algo: $(dt $t) s, $(head -n 3 /tmp/err | tr "\n" " ")"
 		sed "s/^/# /" /tmp/out
 		awk "\$11 == 1 { print \$7, \$13 }" /tmp/out | while read -r size u; do
@@ -148,7 +160,7 @@ if [ -x /mf/selftests/mf_allreduce ] && [ -x /mf/mf-mpirun ]; then
 					--algo $algo -j 2>/dev/null |
 					grep -o "\"fabric_ns\":[0-9]*" | head -n 1 | cut -d: -f2)
 			fi
-			echo "BENCH mpi 4x4 $algo $size $u ${c:--}"
+			echo "BENCH mpi 2x4 $algo $size $u ${c:--}"
 		done
 	done
 else

@@ -209,7 +209,11 @@ def main():
         md += ["## %s torus, %s links" % (shape, link), "",
                "![allreduce on the %s torus](coll-bench-%s.svg)" % (shape, shape), "",
                "Modelled time in us (ratio to the lower bound); the least ratio of",
-               "each size in bold.  Kernel: fabric_ns of `meshfabric coll`, in us.", ""]
+               "each size in bold.  Kernel: fabric_ns of `meshfabric coll`, in us.",
+               "The bound lets a node use all its %d ports at once; every algorithm"
+               % (2 * len(shape.split("x"))),
+               "here is one-port (one send and one receive per node and step), so for",
+               "large messages no ratio falls below %d." % (2 * len(shape.split("x"))), ""]
         md.append("| size | bound us | " + " | ".join(algos) + " | kernel (" +
                   ", ".join(algos) + ") |")
         md.append("| --- | --- | " + " | ".join("---" for _ in algos) + " | --- |")
@@ -266,11 +270,11 @@ def main():
     md += ["## MPI across the fabric", "",
            "Debian's Open MPI, one rank in each node's namespace (`scripts/mf-mpirun`),",
            "MPI_Allreduce of s64 sums over TCP through the fabric (pml ob1, btl tcp)",
-           "on a 4x4 torus whose links are timed at 100 Mbit/s, 100 us, with Open",
+           "on a 2x4 torus whose links are timed at 100 Mbit/s, 100 us, with Open",
            "MPI's allreduce forced to each algorithm in turn",
            "(coll_tuned_allreduce_algorithm 3 = recursive doubling, 4 = ring,",
            "6 = Rabenseifner), rank r on node r as in the plan.  MPI: the slowest",
-           "rank's wall time per call (mean of 3 calls after a warm-up), in the",
+           "rank's wall time per call (mean of 2 calls after a warm-up), in the",
            "emulated (TCG) guest.  Offload: the kernel's fabric time of `meshfabric",
            "coll --algo` the same, on the same fabric.  Model: `meshfabric plan` of",
            "the same algorithm on the same links, and the lower bound.", ""]

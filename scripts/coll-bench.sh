@@ -17,7 +17,8 @@
 #           missing, with the reason;
 #   MPI     in the same VM run: Debian's Open MPI, one rank in each node of
 #           a 2x4 torus (scripts/mf-mpirun), selftests/mf_allreduce at 8 B,
-#           8 KiB and 64 KiB on links of 100 Mbit/s, 100 us, with Open MPI's
+#           8 KiB and 64 KiB on untimed links, then on links of 100 Mbit/s,
+#           100 us, with Open MPI's
 #           allreduce forced to recursive doubling, ring and Rabenseifner
 #           in turn (coll_tuned_allreduce_algorithm 3, 4, 6): MPI's wall
 #           time per call against the offload's fabric time (`meshfabric
@@ -145,24 +146,32 @@ if [ $HAS_COLL = 1 ]; then
 fi
 if [ -x /mf/selftests/mf_allreduce ] && [ -x /mf/mf-mpirun ]; then
 	meshfabric create --torus 2x4 --name mp --no-ipv6 --ipv4 10.58.0.0/16 >/dev/null || exit 1
-	meshfabric link set mp all all rate 100mbit delay 100us || exit 1
+	# untimed links first (MPI alone: its software in the emulated guest),
+	# then timed ones
+	for links in untimed timed; do
+	if [ $links = timed ]; then
+		meshfabric link set mp all all rate 100mbit delay 100us || exit 1
+	fi
 	for a in recdbl:3 ring:4 rabenseifner:6; do
 		algo=${a%:*}
 		t=$(now)
 		MF_MPIRUN_ARGS="--mca coll_tuned_use_dynamic_rules 1 --mca coll_tuned_allreduce_algorithm ${a#*:}" \
 			timeout 900 /mf/mf-mpirun mp /mf/selftests/mf_allreduce 1,1024,8192 2 >/tmp/out 2>/tmp/err
-		echo "# mpi $algo: $(dt $t) s, $(head -n 3 /tmp/err | tr "\n" " ")"
+		echo "# mpi $links $algo: $(dt $t) s, $(grep -v setpgid /tmp/err | head -n 3 | tr "\n" " ")"
 		sed "s/^/# /" /tmp/out
 		awk "\$11 == 1 { print \$7, \$13 }" /tmp/out | while read -r size u; do
 			c=-
-			if [ $HAS_COLL = 1 ]; then
+			if [ $HAS_COLL = 1 ] && [ $links = timed ]; then
 				c=$(meshfabric coll mp allreduce --op sum --type s64 --count $(( size / 8 )) \
 					--algo $algo -j 2>/dev/null |
 					grep -o "\"fabric_ns\":[0-9]*" | head -n 1 | cut -d: -f2)
 			fi
-			echo "BENCH mpi 2x4 $algo $size $u ${c:--}"
+			echo "BENCH mpi $links 2x4 $algo $size $u ${c:--}"
 		done
 	done
+	done
+	echo "# links of mp after MPI: $(meshfabric -j link show mp | grep -o "\"drop_[a-z]*\":[0-9]*" |
+		awk -F: "{ s[\$1] += \$2 } END { for (k in s) printf \"%s %d \", k, s[k] }")"
 else
 	echo "BENCH mwhy Open MPI or mf_allreduce missing in the guest"
 fi
@@ -174,15 +183,17 @@ fi
 	[ -n "$kw" ] && echo "in the guest: $kw" >>"$OUT/kernel.why"
 	[ -s "$OUT/kernel.tsv" ] || rm -f "$OUT/kernel.tsv"
 	: >"$OUT/mpi.tsv"
-	awk '$1 == "BENCH" && $2 == "mpi" { print $3, $4, $5, $6, $7 }' "$out" |
+	awk '$1 == "BENCH" && $2 == "mpi" && $3 == "timed" { print $4, $5, $6, $7, $8 }' "$out" |
 	while read -r shape a size u c; do
 		j=$("$MF" plan --torus "$shape" --coll allreduce --algo "$a" --size "$size" \
 			--link-rate 100mbit --link-delay 100us -j)
+		un=$(awk -v a="$a" -v s="$size" '$1 == "BENCH" && $2 == "mpi" &&
+			$3 == "untimed" && $5 == a && $6 == s { print $7 }' "$out")
 		python3 -c '
 import json, sys
 d = json.loads(sys.argv[1])
-print("\t".join(sys.argv[2:9] + [str(d["summary"]["fabric_time_ns"]), str(d["bounds"]["time_ns"])]))' \
-			"$j" "$shape" 100mbit 100us "$size" "$u" "$c" "$a" >>"$OUT/mpi.tsv"
+print("\t".join(sys.argv[2:10] + [str(d["summary"]["fabric_time_ns"]), str(d["bounds"]["time_ns"])]))' \
+			"$j" "$shape" 100mbit 100us "$size" "$u" "${un:--}" "$c" "$a" >>"$OUT/mpi.tsv"
 	done
 	[ -s "$OUT/mpi.tsv" ] || {
 		rm -f "$OUT/mpi.tsv"

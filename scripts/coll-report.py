@@ -10,8 +10,8 @@ reads what scripts/coll-bench.sh left in DIR:
                and bounds.time_ns)
   kernel.tsv   shape algo bytes fabric_ns  (`meshfabric coll ... -j`), or
   kernel.why   one line: why the kernel's column is missing
-  mpi.tsv      shape rate delay bytes mpi_us coll_ns algo model_ns bound_ns
-               (coll_ns "-" when missing)
+  mpi.tsv      shape rate delay bytes mpi_us untimed_us coll_ns algo model_ns
+               bound_ns (untimed_us: MPI on untimed links; "-" when missing)
   mpi.why      one line: why the MPI rows are missing
 and writes DIR/coll-bench.md (tables, and which of Swing, ring and
 recursive doubling wins where, as ratios to the lower bound) and
@@ -93,7 +93,7 @@ def svg_plot(shape, link, series, bound):
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">' % (W, H, W, H),
            '<rect width="%d" height="%d" fill="white"/>' % (W, H),
-           '<text x="%d" y="24" font-size="15" text-anchor="middle">allreduce on a %s '
+           '<text x="%d" y="24" font-size="15" text-anchor="middle">allreduce on the %s '
            'torus, %s links: modelled time (meshfabric plan)</text>' % (W // 2, shape, esc(link))]
     titles = ("time (us)", "ratio to the lower bound")
     ranges = ((ty0, ty1), (ry0, ry1))
@@ -213,7 +213,9 @@ def main():
                "The bound lets a node use all its %d ports at once; every algorithm"
                % (2 * len(shape.split("x"))),
                "here is one-port (one send and one receive per node and step), so for",
-               "large messages no ratio falls below %d." % (2 * len(shape.split("x"))), ""]
+               "large messages no ratio goes much below %d (the distance term of the"
+               % (2 * len(shape.split("x"))),
+               "bound lets it dip under by a hair).", ""]
         md.append("| size | bound us | " + " | ".join(algos) + " | kernel (" +
                   ", ".join(algos) + ") |")
         md.append("| --- | --- | " + " | ".join("---" for _ in algos) + " | --- |")
@@ -277,16 +279,19 @@ def main():
            "rank's wall time per call (mean of 2 calls after a warm-up), in the",
            "emulated (TCG) guest.  Offload: the kernel's fabric time of `meshfabric",
            "coll --algo` the same, on the same fabric.  Model: `meshfabric plan` of",
-           "the same algorithm on the same links, and the lower bound.", ""]
+           "the same algorithm on the same links, and the lower bound.  The same",
+           "runs on untimed links show what the emulated guest's software costs",
+           "alone: 8 ranks and 8 daemons polling on 2 emulated CPUs.", ""]
     if mwhy:
         md += ["**MPI rows missing:** " + mwhy, ""]
     if mpi:
-        md += ["| torus | links | algo | size | MPI us | offload us | model us | bound us | MPI / model |",
-               "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+        md += ["| torus | links | algo | size | MPI us | MPI us, untimed links | offload us | model us | bound us | MPI / model |",
+               "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
         for r in mpi:
-            shape, rate, delay, b, m_us, coll, malgo, mns, bns = r
-            md.append("| %s | %s, %s | %s | %s | %s | %s | %s | %s | %.1f |" % (
-                shape, rate, delay, malgo, human(int(b)), m_us,
+            shape, rate, delay, b, m_us, un_us, coll, malgo, mns, bns = r
+            md.append("| %s | %s, %s | %s | %s | %.0f | %s | %s | %s | %s | %.1f |" % (
+                shape, rate, delay, malgo, human(int(b)), float(m_us),
+                "%.0f" % float(un_us) if un_us != "-" else "-",
                 us(int(coll)) if coll != "-" else "missing", us(int(mns)),
                 us(int(bns)), float(m_us) * 1000 / int(mns)))
         md.append("")

@@ -19,7 +19,8 @@
 # node r as in the plan.  One mpirun of 8 ranks: starting a daemon and a
 # rank per node takes most of the test's time in the emulated guest (on
 # a 4x4 torus about 100 s of its 2 CPUs on an idle host, over 200 s on a
-# loaded one, measured; hence 2x4 and a limit of 400 s).
+# loaded one, measured; hence 2x4, which took 30 to 93 s, and a limit
+# of 400 s).
 . ./lib.sh
 N=8
 COUNT=1024		# 8 KiB of s64

@@ -13,6 +13,8 @@
 #   make datapath-bench  ns per hop of the unicast data path (VM)
 #   make dataplane-bench iperf3: veth pair/chain vs meshfabric (VM)
 #   make bcast-bench  BCAST vs a userspace fan-out on 32x32 (VM)
+#   make coll-bench   allreduce: every algorithm 8 B..16 MiB on 16x16 and
+#                     8x8x8 tori (model, kernel), MPI across the fabric (VM)
 #   make create-profile  where create spends its time (VM)
 #   make module       meshfabric.ko against linux-headers (KVER=...)
 #   make kernels      fetch the VM's other kernels, build the debug kernel
@@ -64,7 +66,8 @@ M32_FLAGS := -O2 -g -m32
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
 .PHONY: all tool tests module check bench bench-progs demo scale-bench \
-	datapath-bench dataplane-bench bcast-bench create-profile setup clean \
+	datapath-bench dataplane-bench bcast-bench coll-bench create-profile \
+	setup clean \
 	kernels module-all \
 	man install uninstall version dkms-install dkms-remove
 all: tool tests
@@ -183,6 +186,10 @@ dataplane-bench: module tool
 # BCAST on 32x32 against a userspace fan-out of 1023 UDP datagrams
 bcast-bench: module tool
 	@bash scripts/bcast-bench.sh $(ARGS)
+
+# allreduce: model, kernel fabric time and MPI (docs/coll-bench.md)
+coll-bench: module tool
+	@bash scripts/coll-bench.sh $(ARGS)
 
 # where `meshfabric create` spends its time, against `ip netns add`
 create-profile: module tool

@@ -19,11 +19,14 @@
 #                       it from linux-source-6.1 (scripts/kernels-debug.sh)
 #   benchmarks          iperf3, and ethtool for a selftest (both copied
 #                       into the VM's initramfs)
+#   MPI across the fabric  openmpi-bin and libopenmpi-dev (mpirun, orted,
+#                       mpicc: test_57 and make coll-bench, in the
+#                       initramfs)
 set -eu
 PKGS="gcc gcc-multilib make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
       qemu-system-x86 busybox-static iproute2 procps rsync dkms iperf3 ethtool
-      mmdebstrap dwarves util-linux"
+      mmdebstrap dwarves util-linux openmpi-bin libopenmpi-dev"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

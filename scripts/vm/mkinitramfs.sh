@@ -11,6 +11,10 @@
 #   /mf/meshfabric.ko        $MF_VM_KO (default drivers/net/meshfabric/
 #                            meshfabric.ko), if built
 #   /mf/selftests/           the repo's selftests/
+#   /usr/bin/mpirun.openmpi  Open MPI (orterun, orted, components, PMIx,
+#   /mf/mf-mpirun            libraries: 20 MB) if installed (make setup:
+#                            openmpi-bin), and scripts/mf-mpirun; left out
+#                            with MF_VM_MPI=0
 #   /lib/modules/KVER/...    veth.ko from $MF_VM_MODDIR (default
 #                            /lib/modules/KVER: linux-image), decompressed
 #                            if the kernel's package ships it as .ko.xz
@@ -64,6 +68,32 @@ echo "127.0.0.1 localhost" >"$stage/etc/hosts"
 # perf only on request (MF_VM_PERF=1: 33 MB with its libraries), for profiles
 if [ "${MF_VM_PERF:-0}" = 1 ] && [ -x /usr/bin/perf ]; then
 	add_bin /usr/bin/perf /usr/bin/perf
+fi
+# MPI across the fabric (test_57, coll-bench): Open MPI's mpirun and
+# orted, its components and PMIx's (loaded at run time), the libraries
+# ldd names for all of them (one ldd for all), its configuration and help
+# texts, and the launcher
+ma=$(${CC:-cc} -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+ompi=/usr/lib/$ma/openmpi
+pmix=/usr/lib/$ma/pmix2
+if [ "${MF_VM_MPI:-1}" = 1 ] && [ -x /usr/bin/orterun ] && [ -x /usr/bin/orted ] &&
+   [ -d "$ompi/lib/openmpi3" ]; then
+	mkdir -p "$stage$ompi/lib/openmpi3" "$stage$pmix/lib/pmix" "$stage/usr/share"
+	cp -L /usr/bin/orterun "$stage/usr/bin/mpirun.openmpi"
+	cp -L /usr/bin/orted "$stage/usr/bin/orted"
+	cp -L "$ompi"/lib/openmpi3/*.so "$stage$ompi/lib/openmpi3/"
+	[ -d "$pmix/lib/pmix" ] && cp -L "$pmix"/lib/pmix/*.so "$stage$pmix/lib/pmix/"
+	# shellcheck disable=SC2046
+	for lib in $(ldd /usr/bin/orterun /usr/bin/orted "$ompi"/lib/openmpi3/*.so \
+		$(ls "$pmix"/lib/pmix/*.so 2>/dev/null) 2>/dev/null |
+		grep -oE '/[^ :]+\.so[^ :]*' | sort -u); do
+		[ -e "$stage$lib" ] && continue
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+	cp -r /etc/openmpi "$stage/etc/"
+	[ -d /usr/share/openmpi ] && cp -r /usr/share/openmpi "$stage/usr/share/"
+	install -m 755 "$top/scripts/mf-mpirun" "$stage/mf/mf-mpirun"
 fi
 if [ -d "$top/build/guest" ]; then
 	mkdir -p "$stage/mf/guest"

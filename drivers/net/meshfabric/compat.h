@@ -79,4 +79,17 @@ static inline int import_ubuf(int rw, void __user *buf, size_t len,
 }
 #endif
 
+/* "udp_tunnel: add ipcb_flags to udp_tunnel_xmit_skb()" and its IPv6
+ * twin (after v6.12, before 7.2; both take the IP control block flags
+ * to set): the tunnel passes none.  v6.1's IPv6 variant returns an int
+ * nobody reads and takes a non-const source.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+#define mf_udp_tunnel_xmit_skb(...) udp_tunnel_xmit_skb(__VA_ARGS__, 0)
+#define mf_udp_tunnel6_xmit_skb(...) udp_tunnel6_xmit_skb(__VA_ARGS__, 0)
+#else
+#define mf_udp_tunnel_xmit_skb(...) udp_tunnel_xmit_skb(__VA_ARGS__)
+#define mf_udp_tunnel6_xmit_skb(...) udp_tunnel6_xmit_skb(__VA_ARGS__)
+#endif
+
 #endif /* MF_KCOMPAT_H */

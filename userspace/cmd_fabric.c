@@ -858,6 +858,37 @@ static void show_node(struct mf_print *p, const struct mf_topo *t,
 }
 
 /* The fabric's lines of show (text: not with NODE). */
+/* A part of a multi-host fabric: its tunnel (JSON "tunnel": null if none) */
+static void show_tunnel(struct mf_print *p, u32 id)
+{
+	struct meshfabric_tunnel tu;
+
+	memset(&tu, 0, sizeof(tu));
+	tu.id = id;
+	if (mf_dev_tunnel_get(&tu)) {
+		mf_print_null(p, MF_PRINT_JSON, "tunnel", NULL);
+		return;
+	}
+	mf_print_obj_open(p, "tunnel");
+	mf_print_u64(p, MF_PRINT_ANY, "part", "tunnel      part %llu", tu.part);
+	mf_print_u64(p, MF_PRINT_ANY, "parts", " of %llu,", tu.nparts);
+	mf_print_u64(p, MF_PRINT_ANY, "port", " Geneve UDP port %llu,", tu.port);
+	mf_print_u64(p, MF_PRINT_ANY, "mtu", " node MTU %llu,", tu.mtu);
+	mf_print_u64(p, MF_PRINT_ANY, "alive", " parts heard 0x%llx\n",
+		     tu.alive);
+	mf_print_u64(p, MF_PRINT_ANY, "tx_frames", "            tx %llu frames",
+		     tu.tx_frames);
+	mf_print_u64(p, MF_PRINT_ANY, "tx_bytes", " %llu bytes", tu.tx_bytes);
+	mf_print_u64(p, MF_PRINT_ANY, "tx_errors", " %llu errors,",
+		     tu.tx_errors);
+	mf_print_u64(p, MF_PRINT_ANY, "rx_frames", " rx %llu frames",
+		     tu.rx_frames);
+	mf_print_u64(p, MF_PRINT_ANY, "rx_bytes", " %llu bytes", tu.rx_bytes);
+	mf_print_u64(p, MF_PRINT_ANY, "rx_errors", " %llu refused\n",
+		     tu.rx_errors);
+	mf_print_obj_close(p);
+}
+
 static void show_fabric(struct mf_print *p, const struct meshfabric_info *in,
 			const struct mf_topo *t, const char *fabric,
 			bool table)
@@ -880,6 +911,7 @@ static void show_fabric(struct mf_print *p, const struct meshfabric_info *in,
 	mf_print_u64(p, in->down_links ? MF_PRINT_ANY : MF_PRINT_JSON,
 		     "fault_bytes", " (routing around them: %llu bytes)\n",
 		     in->fault_bytes);
+	show_tunnel(p, in->id);
 	mf_netns_name(t, fabric, 0, a, sizeof(a));
 	mf_print_fp(p, "namespaces  %s ..", a);
 	mf_netns_name(t, fabric, in->nodes - 1, a, sizeof(a));

@@ -88,7 +88,9 @@ _meshfabric()
 	--schedule)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
-	--from|--to|--name|--svg|--prefix|--ipv4)
+	--keepalive)
+		words="500ms 1s 5s" ;;
+	--from|--to|--name|--svg|--prefix|--ipv4|--id|--part|--peer|--tunnel-port)
 		return 0 ;;	# free-form values
 	--down|--down-node)
 		return 0 ;;	# NODE:PORT (3,4:x+) and NODE, free-form

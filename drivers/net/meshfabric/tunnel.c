@@ -22,7 +22,7 @@
  * Locking: f->tun is set under f->lock by TUNNEL_SET and cleared under it
  * by teardown; the data path (ndo_start_xmit, the timed queue's timer,
  * encap_rcv) reads it under RCU and the socket's sk_user_data under RCU
- * (udp_tunnel_sock_release waits for those readers before the socket
+ * (teardown clears both and waits for a grace period before the socket
  * goes).  The counters are atomic; heard[] is written by encap_rcv with
  * WRITE_ONCE and read with READ_ONCE; down is the keepalive work's own.
  */
@@ -379,16 +379,28 @@ static void mf_tunnel_ka(struct work_struct *work)
 	u32 part;
 
 	for (part = 0; part < t->nparts; part++) {
+		struct ethhdr *eth;
+
 		if (part == f->mypart)
 			continue;
-		skb = alloc_skb(MAX_HEADER + MF_TUNNEL_HLEN + sizeof(struct ipv6hdr),
-				GFP_KERNEL);
+		skb = alloc_skb(MAX_HEADER + MF_TUNNEL_HLEN +
+				sizeof(struct ipv6hdr) + ETH_HLEN, GFP_KERNEL);
 		if (!skb) {
 			atomic64_inc(&t->tx_errors);
 			continue;
 		}
 		skb_reserve(skb, MAX_HEADER + MF_TUNNEL_HLEN +
 			    sizeof(struct ipv6hdr));
+		/* an inner header alone (the uapi header's keepalive), so
+		 * that dissectors see a whole Ethernet frame
+		 */
+		eth = skb_put(skb, ETH_HLEN);
+		eth_broadcast_addr(eth->h_dest);
+		mf_node_mac(f, 0, eth->h_source);
+		eth->h_source[3] = 0xff;
+		eth->h_source[4] = 0xff;
+		eth->h_source[5] = f->mypart;
+		eth->h_proto = htons(ETH_P_802_EX1);
 		local_bh_disable();
 		rcu_read_lock();
 		mf_tunnel_send(t, part, MESHFABRIC_GENEVE_F_KEEPALIVE, 0, 0xff,
@@ -586,14 +598,14 @@ int mf_tunnel_set(struct mf_fabric *f, struct meshfabric_tunnel *tu)
 	tcfg.sk_user_data = t;
 	tcfg.encap_type = 1;
 	tcfg.encap_rcv = mf_tunnel_rcv;
-	setup_udp_tunnel_sock(t->net, t->sock, &tcfg);
+	mf_setup_udp_tunnel_sock(t->net, t->sock, &tcfg);
 	if (t->keepalive_ms)
 		queue_delayed_work(system_wq, &t->ka, 0);
 	mutex_unlock(&f->lock);
 	tu->mtu = mtu;
 	return 0;
 release:
-	udp_tunnel_sock_release(t->sock);
+	mf_udp_tunnel_sock_release(t->sock);
 put_net:
 	put_net(t->net);
 unlock:
@@ -675,10 +687,13 @@ void mf_tunnel_stop(struct mf_fabric *f)
 	if (!t)
 		return;
 	cancel_delayed_work_sync(&t->ka);
-	/* clears sk_user_data, waits for the readers (RCU: encap_rcv and
-	 * every sender that read f->tun before it was cleared), closes
+	/* no encap_rcv finds t after the grace period, nor does a sender
+	 * that read f->tun before it was cleared still use it (every
+	 * kernel: 7.2's udp_tunnel_sock_release no longer waits itself)
 	 */
-	udp_tunnel_sock_release(t->sock);
+	rcu_assign_sk_user_data(t->sock->sk, NULL);
+	synchronize_rcu();
+	mf_udp_tunnel_sock_release(t->sock);
 	put_net(t->net);
 	mf_counted_free(t);
 }

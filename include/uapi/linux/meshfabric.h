@@ -695,7 +695,12 @@ enum {
 #define MESHFABRIC_GENEVE_CLASS		0xfff0
 #define MESHFABRIC_GENEVE_TYPE		0xed	/* critical (0x80), 'm' */
 #define MESHFABRIC_GENEVE_F_BCAST	(1U << 0)	/* a node broadcast */
-#define MESHFABRIC_GENEVE_F_KEEPALIVE	(1U << 1)	/* no frame */
+#define MESHFABRIC_GENEVE_F_KEEPALIVE	(1U << 1)	/* an Ethernet header
+							 * alone: broadcast
+							 * to, 02:6d:ID:ff:
+							 * ff:PART from,
+							 * type 0x88b5
+							 */
 
 /* flags */
 #define MESHFABRIC_TUNNEL_IPV6		(1U << 0)	/* peers are IPv6 */

@@ -1270,6 +1270,9 @@ static void fz_report(void)
 		"EFAULT", "EINVAL", "ENOENT", "EPERM", "E2BIG", "EEXIST",
 		"EBUSY", "EBADF", "ENOMEM", "EHOSTUNREACH", "ENETDOWN",
 		"EOPNOTSUPP", "ENOSPC", "EINTR",
+		/* TUNNEL_SET, TUNNEL_GET, ATTACH of another host's node */
+		"ENODATA", "EADDRINUSE", "EADDRNOTAVAIL", "ENETUNREACH",
+		"EMSGSIZE", "EREMOTE",
 	};
 	unsigned long all = 0, n, per[FZ_NERR] = { 0 };
 	u32 k, e, i;

@@ -720,7 +720,9 @@ struct meshfabric_tunnel_peer {
  * hold a node); peers_ptr: struct meshfabric_tunnel_peer[nparts].  The
  * module opens a UDP socket on port (0: MESHFABRIC_TUNNEL_PORT) in the
  * caller's network namespace, bound to any address of its family
- * (-EADDRINUSE if another fabric or program holds it).  keepalive_ms
+ * (-EADDRINUSE if another fabric or program holds it; a peer without a
+ * route from there: -ENETUNREACH, -EHOSTUNREACH or -EADDRNOTAVAIL, as
+ * the route lookup says).  keepalive_ms
  * (0: none; else 100 .. 60000): every host sends each peer a keepalive
  * that often; a part not heard from for 3 intervals has its cut links
  * set down on this host (routes go around them where they can), and

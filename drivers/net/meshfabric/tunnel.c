@@ -47,6 +47,27 @@
 #include "mf.h"
 #include "trace.h"
 
+int mf_validate_tunnel(const struct meshfabric_tunnel *tu)
+{
+	if ((tu->flags & ~MESHFABRIC_TUNNEL_IPV6) || tu->nparts < 2 ||
+	    tu->nparts > MESHFABRIC_TUNNEL_MAX_PARTS ||
+	    tu->part >= tu->nparts || tu->port > U16_MAX || !tu->map_ptr ||
+	    !tu->peers_ptr || tu->mtu || tu->tx_frames || tu->tx_bytes ||
+	    tu->rx_frames || tu->rx_bytes || tu->rx_errors || tu->tx_errors ||
+	    tu->alive || tu->reserved)
+		return -EINVAL;
+	if (tu->keepalive_ms && (tu->keepalive_ms < 100 ||
+				 tu->keepalive_ms > 60000))
+		return -EINVAL;
+	return 0;
+}
+
+/* The kernel's udp_tunnel API (CONFIG_NET_UDP_TUNNEL, a module in
+ * Debian's kernels; the debug kernel and KUnit's UML build lack it):
+ * without it, TUNNEL_SET answers -EOPNOTSUPP and no fabric has a part.
+ */
+#if IS_REACHABLE(CONFIG_NET_UDP_TUNNEL)
+
 /* The Geneve header and meshfabric's one option (uapi header), 24 bytes */
 struct mf_geneve {
 	u8 ver_len;		/* version 0 (top 2 bits), options' words */
@@ -427,21 +448,6 @@ static void mf_tunnel_ka(struct work_struct *work)
 			   msecs_to_jiffies(t->keepalive_ms));
 }
 
-int mf_validate_tunnel(const struct meshfabric_tunnel *tu)
-{
-	if ((tu->flags & ~MESHFABRIC_TUNNEL_IPV6) || tu->nparts < 2 ||
-	    tu->nparts > MESHFABRIC_TUNNEL_MAX_PARTS ||
-	    tu->part >= tu->nparts || tu->port > U16_MAX || !tu->map_ptr ||
-	    !tu->peers_ptr || tu->mtu || tu->tx_frames || tu->tx_bytes ||
-	    tu->rx_frames || tu->rx_bytes || tu->rx_errors || tu->tx_errors ||
-	    tu->alive || tu->reserved)
-		return -EINVAL;
-	if (tu->keepalive_ms && (tu->keepalive_ms < 100 ||
-				 tu->keepalive_ms > 60000))
-		return -EINVAL;
-	return 0;
-}
-
 /* The smallest path MTU to the peers, or a negative errno. */
 static int mf_tunnel_path_mtu(struct mf_tunnel *t, u32 mypart)
 {
@@ -697,3 +703,38 @@ void mf_tunnel_stop(struct mf_fabric *f)
 	put_net(t->net);
 	mf_counted_free(t);
 }
+
+#else	/* !CONFIG_NET_UDP_TUNNEL */
+
+int mf_tunnel_set(struct mf_fabric *f, struct meshfabric_tunnel *tu)
+{
+	return -EOPNOTSUPP;
+}
+
+int mf_tunnel_get(struct mf_fabric *f, struct meshfabric_tunnel *tu)
+{
+	return -ENODATA;
+}
+
+u32 mf_tunnel_mtu(struct mf_fabric *f)
+{
+	return 0;
+}
+
+/* never called: no fabric has a part without a tunnel */
+bool mf_tunnel_xmit(struct mf_fabric *f, const struct mf_cut *cut,
+		    struct sk_buff *skb)
+{
+	kfree_skb(skb);
+	return false;
+}
+
+void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
+{
+}
+
+void mf_tunnel_stop(struct mf_fabric *f)
+{
+}
+
+#endif	/* CONFIG_NET_UDP_TUNNEL */

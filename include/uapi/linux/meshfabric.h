@@ -722,7 +722,8 @@ struct meshfabric_tunnel_peer {
  * caller's network namespace, bound to any address of its family
  * (-EADDRINUSE if another fabric or program holds it; a peer without a
  * route from there: -ENETUNREACH, -EHOSTUNREACH or -EADDRNOTAVAIL, as
- * the route lookup says).  keepalive_ms
+ * the route lookup says; -EOPNOTSUPP on a kernel without
+ * CONFIG_NET_UDP_TUNNEL).  keepalive_ms
  * (0: none; else 100 .. 60000): every host sends each peer a keepalive
  * that often; a part not heard from for 3 intervals has its cut links
  * set down on this host (routes go around them where they can), and

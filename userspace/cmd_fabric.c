@@ -53,7 +53,7 @@ enum {
 	KEY_NAME = 1, KEY_ROUTING, KEY_IPV4, KEY_NO_IPV6, KEY_ALL, KEY_NAMES,
 	KEY_NODES, KEY_LINK_RATE, KEY_LINK_DELAY, KEY_LINK_QUEUE, KEY_LINK_LOSS,
 	KEY_SWITCHING, KEY_ID, KEY_PART, KEY_PEER, KEY_TUNNEL_PORT,
-	KEY_KEEPALIVE,
+	KEY_KEEPALIVE, KEY_PARTITION,
 };
 
 /* show lists the nodes by default up to this many. */
@@ -102,6 +102,8 @@ static const struct mf_opt create_opts[] = {
 	  "with --part: the host of part 0, 1, .. (P times, IPv4 or IPv6)" },
 	{ "tunnel-port", 0, "PORT", KEY_TUNNEL_PORT,
 	  "UDP port of the cut links' Geneve tunnel (default 6081)" },
+	{ "partition", 0, "FILE", KEY_PARTITION,
+	  "with --part: the part of every node from FILE, not slabs" },
 	{ "keepalive", 0, "TIME", KEY_KEEPALIVE,
 	  "keepalive interval (e.g. 1s; a part silent 3 of them: cut links down)" },
 	{ NULL, 0, NULL, 0, NULL }
@@ -155,6 +157,7 @@ struct create_state {
 	u8 *part;
 	bool want_id;
 	u32 id;
+	const char *partition;	/* --partition FILE */
 };
 
 /* Undo: the fabric and its netdevs (the namespaces are gone already). */
@@ -336,8 +339,13 @@ static void create_print(struct mf_ctx *ctx, const struct create_state *s,
 			     s->tun.nparts);
 		mf_print_u64(&p, MF_PRINT_ANY, "nodes", "%llu nodes here, ",
 			     here);
-		mf_print_u64(&p, MF_PRINT_ANY, "dimension",
-			     "slabs along dimension %llu, ", (u64)s->dim);
+		if (s->dim >= 0)
+			mf_print_u64(&p, MF_PRINT_ANY, "dimension",
+				     "slabs along dimension %llu, ",
+				     (u64)s->dim);
+		else
+			mf_print_str(&p, MF_PRINT_ANY, "partition",
+				     "partition %s, ", s->partition);
 		mf_print_u64(&p, MF_PRINT_ANY, "cut_links", "%llu cut links, ",
 			     s->cut);
 		mf_print_u64(&p, MF_PRINT_ANY, "mtu", "node MTU %llu\n",
@@ -422,15 +430,66 @@ static int parse_peer(const char *val, struct create_state *s, char *err,
 	return 0;
 }
 
+/*
+ * --partition FILE: lines "NODE PART" (NODE as everywhere: 3,4 or an
+ * id; '#' starts a comment), every node once, every part holding one.
+ */
+static int read_partition(struct create_state *s, char *err, size_t errlen)
+{
+	char line[256], node[128], *c;
+	unsigned int part;
+	u32 id, n = 0, ln = 0;
+	u64 seen = 0;
+	FILE *fp = fopen(s->partition, "r");
+
+	if (!fp) {
+		snprintf(err, errlen, "--partition %.60s: %s", s->partition,
+			 strerror(errno));
+		return -1;
+	}
+	memset(s->part, 0xff, s->t.nodes);
+	while (fgets(line, sizeof(line), fp)) {
+		ln++;
+		c = strchr(line, '#');
+		if (c)
+			*c = 0;
+		if (sscanf(line, "%127s", node) != 1)
+			continue;
+		if (sscanf(line, "%*s %u %127s", &part, node) != 1 ||
+		    part >= s->tun.nparts ||
+		    mf_parse_node(&s->t, strtok(line, " \t"), &id, err,
+				  errlen) || s->part[id] != 0xff) {
+			snprintf(err, errlen, "--partition %.60s line %u: want "
+				 "NODE PART (0..%u), each node once",
+				 s->partition, ln, s->tun.nparts - 1);
+			fclose(fp);
+			return -1;
+		}
+		s->part[id] = (u8)part;
+		seen |= 1ULL << part;
+		n++;
+	}
+	fclose(fp);
+	if (n != s->t.nodes || seen != (s->tun.nparts == 64 ? ~0ULL :
+					(1ULL << s->tun.nparts) - 1)) {
+		snprintf(err, errlen, "--partition %.60s: %u of %u nodes, or a "
+			 "part without nodes", s->partition, n, s->t.nodes);
+		return -1;
+	}
+	return 0;
+}
+
 /* --part and --peer: the slabs, or a one-line usage error. */
 static int create_parts(const struct mf_cmd *cmd, struct create_state *s)
 {
 	u32 p = s->tun.nparts;
+	char err[256];
 
 	if (!p) {
-		if (s->npeers || s->tun.port || s->tun.keepalive_ms)
-			return mf_usage(cmd, "--peer, --tunnel-port and "
-					"--keepalive need --part");
+		if (s->npeers || s->tun.port || s->tun.keepalive_ms ||
+		    s->partition)
+			return mf_usage(cmd, "--peer, --tunnel-port, --partition "
+					"and --keepalive need --part");
 		return 0;
 	}
 	if (s->npeers != p)
@@ -440,14 +499,27 @@ static int create_parts(const struct mf_cmd *cmd, struct create_state *s)
 	if (!s->want_id)
 		return mf_usage(cmd, "--part: give --id, the same on every "
 				"host (the nodes' MACs carry it)");
-	s->dim = mf_partition_best_dim(&s->t, p);
-	if (s->dim < 0)
-		return mf_usage(cmd, "--part: no dimension of %u nodes or more "
-				"to cut in %u slabs", p, p);
-	s->cut = mf_partition_slab_cut(&s->t, (u32)s->dim, p);
 	s->part = malloc(s->t.nodes);
 	if (!s->part)
 		return mf_usage(cmd, "out of memory");
+	if (s->partition) {
+		s->dim = -1;
+		if (read_partition(s, err, sizeof(err))) {
+			free(s->part);
+			s->part = NULL;
+			return mf_usage(cmd, "%s", err);
+		}
+		s->cut = mf_partition_count_cut(&s->t, s->part);
+		return 0;
+	}
+	s->dim = mf_partition_best_dim(&s->t, p);
+	if (s->dim < 0) {
+		free(s->part);
+		s->part = NULL;
+		return mf_usage(cmd, "--part: no dimension of %u nodes or more "
+				"to cut in %u slabs (--partition FILE)", p, p);
+	}
+	s->cut = mf_partition_slab_cut(&s->t, (u32)s->dim, p);
 	mf_partition_slabs(&s->t, (u32)s->dim, p, s->part);
 	return 0;
 }
@@ -523,6 +595,9 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 		case KEY_PEER:
 			r = parse_peer(val, &s, err, sizeof(err));
 			break;
+		case KEY_PARTITION:
+			s.partition = val;
+			break;
 		case KEY_TUNNEL_PORT:
 			if (mf_parse_u32(val, 1, 65535, &s.tun.port))
 				return mf_usage(cmd, "--tunnel-port '%.40s': "
@@ -568,7 +643,7 @@ const struct mf_cmd mf_cmd_create = {
 	"                       [--link-queue FRAMES] [--link-loss PERCENT]\n"
 	"                       [--switching MODE] [--id ID]\n"
 	"                       [--part K/P --peer ADDR... [--tunnel-port PORT]\n"
-	"                        [--keepalive TIME]]",
+	"                        [--keepalive TIME] [--partition FILE]]",
 	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
 	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
 	"interface NAME in it, an IPv6 unique local address per node (and\n"

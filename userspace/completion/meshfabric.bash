@@ -85,7 +85,7 @@ _meshfabric()
 		return 0 ;;
 	--paper)
 		words="000 001 002 003 004" ;;
-	--schedule)
+	--schedule|--partition)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
 	--keepalive)

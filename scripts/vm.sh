@@ -40,7 +40,8 @@
 # 125 if the guest dies (panic, oops=panic) before CMD ends.  Each failure is named in one line
 # "vm: FAIL: ...".  Timings: one line "# vm: ..." at the end.
 #
-# Environment: MF_VM_KERNEL (--kernel host: a vmlinuz path instead of
+# Environment: MF_VM_QEMU_ARGS (more qemu arguments, split on spaces:
+# scripts/vm2.sh's NIC), MF_VM_KERNEL (--kernel host: a vmlinuz path instead of
 # /boot's; the .ko must match it), MF_VM_ACCEL (default tcg; /dev/kvm
 # exists on the project's machines but guests hang on it, so kvm is never
 # chosen automatically).
@@ -154,7 +155,7 @@ append="$append${append_extra:+ $append_extra}"
 timeout -k 5 "$timeout" "$qemu" -accel "$accel" -cpu max -smp "$smp" \
 	-m "$mem" -nodefaults -no-user-config -display none -no-reboot \
 	-serial stdio -kernel "$kernel" -initrd "$run/initramfs" \
-	-append "$append" </dev/null 2>"$run/qemu.err" |
+	-append "$append" ${MF_VM_QEMU_ARGS:-} </dev/null 2>"$run/qemu.err" |
 	awk -v logf="$log" '
 	{ sub(/\r$/, ""); print > logf }
 	/^MF-VM-DMESG-BEGIN/ { indmesg = 1; next }

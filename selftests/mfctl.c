@@ -425,7 +425,7 @@ static int cmd_ioctl(int argc, char **argv)
  */
 enum { FZ_CREATE, FZ_DESTROY, FZ_INFO, FZ_ATTACH, FZ_ROUTE, FZ_BCAST,
        FZ_BCAST_V1, FZ_LINK_STATS, FZ_LINK_SET, FZ_LINK_GET, FZ_SCHED_LOAD,
-       FZ_NCMD };
+       FZ_TUNNEL_SET, FZ_TUNNEL_GET, FZ_NCMD };
 
 static const struct {
 	const char *name;	/* as in the header: MESHFABRIC_IOC_<name> */
@@ -438,6 +438,7 @@ static const struct {
 	{ "BCAST_V1", MESHFABRIC_IOC_BCAST_V1, 5, 88 },
 	C(LINK_STATS, link_stats, 6), C(LINK_SET, link_set, 12),
 	C(LINK_GET, link_get, 8), C(SCHED_LOAD, sched_load, 12),
+	C(TUNNEL_SET, tunnel, 3), C(TUNNEL_GET, tunnel, 3),
 #undef C
 };
 
@@ -685,6 +686,52 @@ static void fz_link_set(const struct fz_fab *f, struct meshfabric_link_set *l)
 		l->down = 0;
 }
 
+/* TUNNEL_SET (set) or GET: parts of the fabric's nodes (slabs by id, a
+ * part left empty, or past nparts), peers on loopback (a route: it may
+ * succeed, once per port) or nowhere, ports, keepalives around their
+ * limits, pointers of every class.
+ */
+static void fz_tunnel(const struct fz_fab *f, struct meshfabric_tunnel *tu,
+		      bool set, int *cls)
+{
+	struct meshfabric_tunnel_peer *pe;
+	u8 *map;
+	u32 i;
+
+	tu->nparts = pick(4) ? 2 + pick(3) : near(MESHFABRIC_TUNNEL_MAX_PARTS);
+	tu->part = pick(4) ? pick(tu->nparts ? tu->nparts : 1) : near(2);
+	tu->nodes = pick(6) ? f->nodes : near(f->nodes);
+	tu->flags = pick(6) ? 0 : pick(3) ? MESHFABRIC_TUNNEL_IPV6 : near(2);
+	tu->port = pick(2) ? 0 : pick(3) ? 20000 + pick(8) : near(65535);
+	tu->keepalive_ms = pick(2) ? 0 : pick(3) ? 100 + pick(1000) : near(100);
+	if (!set)
+		tu->nodes = 0;
+	map = scratch;
+	pe = (void *)(scratch + MESHFABRIC_MAX_NODES);
+	for (i = 0; i < f->nodes && i < MESHFABRIC_MAX_NODES; i++)
+		map[i] = pick(16) ? (u8)((u64)i * (tu->nparts ? tu->nparts : 1) /
+					  (f->nodes ? f->nodes : 1)) :
+				    (u8)pick(tu->nparts + 2);
+	for (i = 0; i < MESHFABRIC_TUNNEL_MAX_PARTS; i++) {
+		memset(pe[i].addr, 0, sizeof(pe[i].addr));
+		if (tu->flags & MESHFABRIC_TUNNEL_IPV6) {
+			pe[i].addr[15] = pick(4) ? 1 : (u8)pick(256);	/* ::1 */
+		} else {
+			pe[i].addr[0] = pick(4) ? 127 : (u8)pick(256);
+			pe[i].addr[3] = (u8)(1 + pick(4));
+		}
+	}
+	if (pick(6)) {
+		tu->map_ptr = (uintptr_t)map;
+		tu->peers_ptr = (uintptr_t)pe;
+	} else {
+		tu->map_ptr = some_ptr(tu->nodes, cls);
+		tu->peers_ptr = some_ptr(16 * (size_t)tu->nparts, cls);
+	}
+	if (!set && pick(2))
+		tu->map_ptr = tu->peers_ptr = 0;
+}
+
 /* SCHED_LOAD: a schedule of the core's for the fabric's shape, encoded,
  * then mostly mutated; an UNLOAD now and then.  The encoding is placed
  * at the end of the scratch area (reading past it faults).  *cls: the
@@ -845,6 +892,7 @@ static void fz_request(u32 k, struct fz_fab f)
 		struct meshfabric_link_set l;
 		struct meshfabric_link_get lg;
 		struct meshfabric_sched_load sl;
+		struct meshfabric_tunnel tu;
 	} u;
 	struct meshfabric_attach_entry *e = (void *)(scratch + FZ_SCRATCH -
 						     4 * sizeof(*e));
@@ -913,6 +961,10 @@ static void fz_request(u32 k, struct fz_fab f)
 		break;
 	case FZ_SCHED_LOAD:
 		fz_sched_load(&f, &u.sl, &cls);
+		break;
+	case FZ_TUNNEL_SET:
+	case FZ_TUNNEL_GET:
+		fz_tunnel(&f, &u.tu, k == FZ_TUNNEL_SET, &cls);
 		break;
 	}
 	if (!pick(12)) {	/* a bit flipped anywhere: flags, reserved,
@@ -1218,6 +1270,9 @@ static void fz_report(void)
 		"EFAULT", "EINVAL", "ENOENT", "EPERM", "E2BIG", "EEXIST",
 		"EBUSY", "EBADF", "ENOMEM", "EHOSTUNREACH", "ENETDOWN",
 		"EOPNOTSUPP", "ENOSPC", "EINTR",
+		/* TUNNEL_SET, TUNNEL_GET, ATTACH of another host's node */
+		"ENODATA", "EADDRINUSE", "EADDRNOTAVAIL", "ENETUNREACH",
+		"EMSGSIZE", "EREMOTE",
 	};
 	unsigned long all = 0, n, per[FZ_NERR] = { 0 };
 	u32 k, e, i;

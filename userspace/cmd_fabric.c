@@ -44,6 +44,7 @@
 #include "netns.h"
 #include "addr.h"
 #include "units.h"
+#include "partition.h"
 
 int setns(int fd, int nstype);
 int unshare(int flags);
@@ -51,7 +52,8 @@ int unshare(int flags);
 enum {
 	KEY_NAME = 1, KEY_ROUTING, KEY_IPV4, KEY_NO_IPV6, KEY_ALL, KEY_NAMES,
 	KEY_NODES, KEY_LINK_RATE, KEY_LINK_DELAY, KEY_LINK_QUEUE, KEY_LINK_LOSS,
-	KEY_SWITCHING,
+	KEY_SWITCHING, KEY_ID, KEY_PART, KEY_PEER, KEY_TUNNEL_PORT,
+	KEY_KEEPALIVE, KEY_PARTITION,
 };
 
 /* show lists the nodes by default up to this many. */
@@ -92,6 +94,18 @@ static const struct mf_opt create_opts[] = {
 	  "every link's queue limit (default 1000)" },
 	{ "link-loss", 0, "PERCENT", KEY_LINK_LOSS,
 	  "every link's loss probability (e.g. 1%; default 0)" },
+	{ "id", 0, "ID", KEY_ID,
+	  "the fabric id wanted (0..255; every part of one fabric: the same)" },
+	{ "part", 0, "K/P", KEY_PART,
+	  "hold part K of P of the fabric here (slabs; docs/multihost.md)" },
+	{ "peer", 0, "ADDR", KEY_PEER,
+	  "with --part: the host of part 0, 1, .. (P times, IPv4 or IPv6)" },
+	{ "tunnel-port", 0, "PORT", KEY_TUNNEL_PORT,
+	  "UDP port of the cut links' Geneve tunnel (default 6081)" },
+	{ "partition", 0, "FILE", KEY_PARTITION,
+	  "with --part: the part of every node from FILE, not slabs" },
+	{ "keepalive", 0, "TIME", KEY_KEEPALIVE,
+	  "keepalive interval (e.g. 1s; a part silent 3 of them: cut links down)" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -134,6 +148,16 @@ struct create_state {
 	const char *name;
 	struct meshfabric_create c;
 	struct meshfabric_link_set link;	/* flags 0: none given */
+	/* multi-host (--part): nparts 0 for a fabric all here */
+	struct meshfabric_tunnel tun;
+	struct meshfabric_tunnel_peer peers[MESHFABRIC_TUNNEL_MAX_PARTS];
+	u32 npeers;
+	int dim;		/* the slabs' dimension */
+	u64 cut;		/* cut links */
+	u8 *part;
+	bool want_id;
+	u32 id;
+	const char *partition;	/* --partition FILE */
 };
 
 /* Undo: the fabric and its netdevs (the namespaces are gone already). */
@@ -155,11 +179,17 @@ static int create_kernel(struct create_state *s)
 	for (i = 0; i < s->t.ndims; i++)
 		s->c.dims[i] = s->t.dims[i];
 	s->c.routing = s->routing;
+	if (s->want_id) {
+		s->c.flags |= MESHFABRIC_CREATE_ID;
+		s->c.id = s->id;
+	}
 	if (s->name)
 		strncpy((char *)s->c.name, s->name, MESHFABRIC_NAME_LEN - 1);
 	r = mf_dev_create(&s->c);
 	if (r == -EEXIST)
 		return mf_fail("fabric '%s' exists already", s->name);
+	if (r == -EBUSY && s->want_id)
+		return mf_fail("fabric id %u is taken", s->id);
 	if (r)
 		return mf_fail("creating the fabric: %s", mf_dev_strerror(-r));
 	if (!s->name) {
@@ -185,6 +215,23 @@ static int create_kernel(struct create_state *s)
 		if (r) {
 			mf_dev_destroy(s->c.id, 0);
 			return mf_fail("setting the links: %s",
+				       mf_dev_strerror(-r));
+		}
+	}
+	if (s->tun.nparts) {
+		/* before any node exists: their MTU leaves room for it */
+		s->tun.id = s->c.id;
+		s->tun.nodes = s->t.nodes;
+		s->tun.map_ptr = (uintptr_t)s->part;
+		s->tun.peers_ptr = (uintptr_t)s->peers;
+		r = mf_dev_tunnel_set(&s->tun);
+		if (r) {
+			mf_dev_destroy(s->c.id, 0);
+			if (r == -EMSGSIZE)
+				return mf_fail("the underlay's MTU to a peer "
+					       "leaves nodes less than %u bytes",
+					       MESHFABRIC_TUNNEL_MIN_MTU);
+			return mf_fail("the cut links' tunnel: %s",
 				       mf_dev_strerror(-r));
 		}
 	}
@@ -232,8 +279,10 @@ static int create_nodes(struct create_state *s)
 	char err[256];
 	int r;
 
-	r = mf_netns_create_fabric(&s->t, (const char *)s->c.name, create_node,
-				   s, &interrupted, err, sizeof(err));
+	r = mf_netns_create_part(&s->t, (const char *)s->c.name,
+				 s->tun.nparts ? s->part : NULL,
+				 (u8)s->tun.part, create_node, s, &interrupted,
+				 err, sizeof(err));
 	if (r) {
 		create_undo(s);
 		return mf_fail("%s", r == -EINTR ? "interrupted" : err);
@@ -279,6 +328,32 @@ static void create_print(struct mf_ctx *ctx, const struct create_state *s,
 	} else {
 		mf_print_null(&p, MF_PRINT_JSON, "ipv4_prefix", NULL);
 	}
+	if (s->tun.nparts) {
+		u32 i, here = 0;
+
+		for (i = 0; i < s->t.nodes; i++)
+			here += s->part[i] == s->tun.part;
+		mf_print_obj_open(&p, "part");
+		mf_print_u64(&p, MF_PRINT_ANY, "part", "part %llu", s->tun.part);
+		mf_print_u64(&p, MF_PRINT_ANY, "parts", " of %llu: ",
+			     s->tun.nparts);
+		mf_print_u64(&p, MF_PRINT_ANY, "nodes", "%llu nodes here, ",
+			     here);
+		if (s->dim >= 0)
+			mf_print_u64(&p, MF_PRINT_ANY, "dimension",
+				     "slabs along dimension %llu, ",
+				     (u64)s->dim);
+		else
+			mf_print_str(&p, MF_PRINT_ANY, "partition",
+				     "partition %s, ", s->partition);
+		mf_print_u64(&p, MF_PRINT_ANY, "cut_links", "%llu cut links, ",
+			     s->cut);
+		mf_print_u64(&p, MF_PRINT_ANY, "mtu", "node MTU %llu\n",
+			     s->tun.mtu);
+		mf_print_obj_close(&p);
+	} else {
+		mf_print_null(&p, MF_PRINT_JSON, "part", NULL);
+	}
 	mf_print_double(&p, MF_PRINT_JSON, "seconds", NULL, secs);
 	mf_print_fp(&p, "'meshfabric show %s NODE' gives a node's addresses\n",
 		    name);
@@ -307,6 +382,146 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 	}
 	create_print(ctx, s, in.routing, now() - t0);
 	return MF_EXIT_OK;
+}
+
+/* --part K/P */
+static int parse_part(const char *val, struct meshfabric_tunnel *tu,
+		      char *err, size_t errlen)
+{
+	unsigned int k, p;
+	char c;
+
+	if (sscanf(val, "%u/%u%c", &k, &p, &c) != 2 || p < 2 ||
+	    p > MESHFABRIC_TUNNEL_MAX_PARTS || k >= p) {
+		snprintf(err, errlen, "--part '%.40s': want K/P, 0 <= K < P, "
+			 "2 <= P <= %u", val, MESHFABRIC_TUNNEL_MAX_PARTS);
+		return -1;
+	}
+	tu->part = k;
+	tu->nparts = p;
+	return 0;
+}
+
+/* --peer ADDR, once per part in order; all of one family */
+static int parse_peer(const char *val, struct create_state *s, char *err,
+		      size_t errlen)
+{
+	struct meshfabric_tunnel_peer *pe = &s->peers[s->npeers];
+	bool v6 = strchr(val, ':');
+
+	if (s->npeers == MESHFABRIC_TUNNEL_MAX_PARTS) {
+		snprintf(err, errlen, "--peer: at most %u",
+			 MESHFABRIC_TUNNEL_MAX_PARTS);
+		return -1;
+	}
+	if (inet_pton(v6 ? AF_INET6 : AF_INET, val, pe->addr) != 1) {
+		snprintf(err, errlen, "--peer '%.40s': not an IPv4 or IPv6 "
+			 "address", val);
+		return -1;
+	}
+	if (s->npeers && !!(s->tun.flags & MESHFABRIC_TUNNEL_IPV6) != v6) {
+		snprintf(err, errlen, "--peer '%.40s': the peers mix IPv4 and "
+			 "IPv6", val);
+		return -1;
+	}
+	if (v6)
+		s->tun.flags |= MESHFABRIC_TUNNEL_IPV6;
+	s->npeers++;
+	return 0;
+}
+
+/*
+ * --partition FILE: lines "NODE PART" (NODE as everywhere: 3,4 or an
+ * id; '#' starts a comment), every node once, every part holding one.
+ */
+static int read_partition(struct create_state *s, char *err, size_t errlen)
+{
+	char line[256], node[128], *c;
+	unsigned int part;
+	u32 id, n = 0, ln = 0;
+	u64 seen = 0;
+	FILE *fp = fopen(s->partition, "r");
+
+	if (!fp) {
+		snprintf(err, errlen, "--partition %.60s: %s", s->partition,
+			 strerror(errno));
+		return -1;
+	}
+	memset(s->part, 0xff, s->t.nodes);
+	while (fgets(line, sizeof(line), fp)) {
+		ln++;
+		c = strchr(line, '#');
+		if (c)
+			*c = 0;
+		if (sscanf(line, "%127s", node) != 1)
+			continue;
+		if (sscanf(line, "%*s %u %127s", &part, node) != 1 ||
+		    part >= s->tun.nparts ||
+		    mf_parse_node(&s->t, strtok(line, " \t"), &id, err,
+				  errlen) || s->part[id] != 0xff) {
+			snprintf(err, errlen, "--partition %.60s line %u: want "
+				 "NODE PART (0..%u), each node once",
+				 s->partition, ln, s->tun.nparts - 1);
+			fclose(fp);
+			return -1;
+		}
+		s->part[id] = (u8)part;
+		seen |= 1ULL << part;
+		n++;
+	}
+	fclose(fp);
+	if (n != s->t.nodes || seen != (s->tun.nparts == 64 ? ~0ULL :
+					(1ULL << s->tun.nparts) - 1)) {
+		snprintf(err, errlen, "--partition %.60s: %u of %u nodes, or a "
+			 "part without nodes", s->partition, n, s->t.nodes);
+		return -1;
+	}
+	return 0;
+}
+
+/* --part and --peer: the slabs, or a one-line usage error. */
+static int create_parts(const struct mf_cmd *cmd, struct create_state *s)
+{
+	u32 p = s->tun.nparts;
+	char err[256];
+
+	if (!p) {
+		if (s->npeers || s->tun.port || s->tun.keepalive_ms ||
+		    s->partition)
+			return mf_usage(cmd, "--peer, --tunnel-port, --partition "
+					"and --keepalive need --part");
+		return 0;
+	}
+	if (s->npeers != p)
+		return mf_usage(cmd, "--part %u/%u: want %u --peer (the hosts "
+				"of parts 0..%u), got %u", s->tun.part, p, p,
+				p - 1, s->npeers);
+	if (!s->want_id)
+		return mf_usage(cmd, "--part: give --id, the same on every "
+				"host (the nodes' MACs carry it)");
+	s->part = malloc(s->t.nodes);
+	if (!s->part)
+		return mf_usage(cmd, "out of memory");
+	if (s->partition) {
+		s->dim = -1;
+		if (read_partition(s, err, sizeof(err))) {
+			free(s->part);
+			s->part = NULL;
+			return mf_usage(cmd, "%s", err);
+		}
+		s->cut = mf_partition_count_cut(&s->t, s->part);
+		return 0;
+	}
+	s->dim = mf_partition_best_dim(&s->t, p);
+	if (s->dim < 0) {
+		free(s->part);
+		s->part = NULL;
+		return mf_usage(cmd, "--part: no dimension of %u nodes or more "
+				"to cut in %u slabs (--partition FILE)", p, p);
+	}
+	s->cut = mf_partition_slab_cut(&s->t, (u32)s->dim, p);
+	mf_partition_slabs(&s->t, (u32)s->dim, p, s->part);
+	return 0;
 }
 
 static int create_main(struct mf_ctx *ctx, int argc, char **argv)
@@ -368,6 +583,33 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 					       sizeof(err));
 			s.link.flags |= MESHFABRIC_LINK_SWITCHING;
 			break;
+		case KEY_ID:
+			if (mf_parse_u32(val, 0, MESHFABRIC_MAX_IDS - 1, &s.id))
+				return mf_usage(cmd, "--id '%.40s': want 0..%u",
+						val, MESHFABRIC_MAX_IDS - 1);
+			s.want_id = true;
+			break;
+		case KEY_PART:
+			r = parse_part(val, &s.tun, err, sizeof(err));
+			break;
+		case KEY_PEER:
+			r = parse_peer(val, &s, err, sizeof(err));
+			break;
+		case KEY_PARTITION:
+			s.partition = val;
+			break;
+		case KEY_TUNNEL_PORT:
+			if (mf_parse_u32(val, 1, 65535, &s.tun.port))
+				return mf_usage(cmd, "--tunnel-port '%.40s': "
+						"want 1..65535", val);
+			break;
+		case KEY_KEEPALIVE:
+			r = mf_parse_time(val, &x, err, sizeof(err));
+			if (!r && (x < 100000000ULL || x > 60000000000ULL))
+				return mf_usage(cmd, "--keepalive '%.40s': "
+						"want 100ms..60s", val);
+			s.tun.keepalive_ms = (u32)(x / 1000000);
+			break;
 		}
 		if (r)
 			return mf_usage(cmd, "%s", err);
@@ -382,9 +624,15 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err,
 				       sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (mf_dev_open_or_fail())
+	if (create_parts(cmd, &s))
+		return MF_EXIT_USAGE;
+	if (mf_dev_open_or_fail()) {
+		free(s.part);
 		return MF_EXIT_FAIL;
-	return create_fabric(ctx, &s);
+	}
+	r = create_fabric(ctx, &s);
+	free(s.part);
+	return r;
 }
 
 const struct mf_cmd mf_cmd_create = {
@@ -393,12 +641,17 @@ const struct mf_cmd mf_cmd_create = {
 	"                       [--ipv4 PREFIX] [--no-ipv6]\n"
 	"                       [--link-rate RATE] [--link-delay TIME]\n"
 	"                       [--link-queue FRAMES] [--link-loss PERCENT]\n"
-	"                       [--switching MODE]",
+	"                       [--switching MODE] [--id ID]\n"
+	"                       [--part K/P --peer ADDR... [--tunnel-port PORT]\n"
+	"                        [--keepalive TIME] [--partition FILE]]",
 	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
 	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
 	"interface NAME in it, an IPv6 unique local address per node (and\n"
 	"IPv4 with --ipv4), everything up.  On any failure nothing is left\n"
-	"behind.\n",
+	"behind.  --part K/P: this host holds slab K of P of the fabric (cut\n"
+	"along the dimension that crosses the fewest links); the cut links\n"
+	"reach the other hosts (--peer, one per part, in order) through a\n"
+	"Geneve tunnel; run the same command with K = 0..P-1 on each host.\n",
 	create_opts, create_main,
 };
 
@@ -680,6 +933,37 @@ static void show_node(struct mf_print *p, const struct mf_topo *t,
 }
 
 /* The fabric's lines of show (text: not with NODE). */
+/* A part of a multi-host fabric: its tunnel (JSON "tunnel": null if none) */
+static void show_tunnel(struct mf_print *p, u32 id)
+{
+	struct meshfabric_tunnel tu;
+
+	memset(&tu, 0, sizeof(tu));
+	tu.id = id;
+	if (mf_dev_tunnel_get(&tu)) {
+		mf_print_null(p, MF_PRINT_JSON, "tunnel", NULL);
+		return;
+	}
+	mf_print_obj_open(p, "tunnel");
+	mf_print_u64(p, MF_PRINT_ANY, "part", "tunnel      part %llu", tu.part);
+	mf_print_u64(p, MF_PRINT_ANY, "parts", " of %llu,", tu.nparts);
+	mf_print_u64(p, MF_PRINT_ANY, "port", " Geneve UDP port %llu,", tu.port);
+	mf_print_u64(p, MF_PRINT_ANY, "mtu", " node MTU %llu,", tu.mtu);
+	mf_print_u64(p, MF_PRINT_ANY, "alive", " parts heard 0x%llx\n",
+		     tu.alive);
+	mf_print_u64(p, MF_PRINT_ANY, "tx_frames", "            tx %llu frames",
+		     tu.tx_frames);
+	mf_print_u64(p, MF_PRINT_ANY, "tx_bytes", " %llu bytes", tu.tx_bytes);
+	mf_print_u64(p, MF_PRINT_ANY, "tx_errors", " %llu errors,",
+		     tu.tx_errors);
+	mf_print_u64(p, MF_PRINT_ANY, "rx_frames", " rx %llu frames",
+		     tu.rx_frames);
+	mf_print_u64(p, MF_PRINT_ANY, "rx_bytes", " %llu bytes", tu.rx_bytes);
+	mf_print_u64(p, MF_PRINT_ANY, "rx_errors", " %llu refused\n",
+		     tu.rx_errors);
+	mf_print_obj_close(p);
+}
+
 static void show_fabric(struct mf_print *p, const struct meshfabric_info *in,
 			const struct mf_topo *t, const char *fabric,
 			bool table)
@@ -702,6 +986,7 @@ static void show_fabric(struct mf_print *p, const struct meshfabric_info *in,
 	mf_print_u64(p, in->down_links ? MF_PRINT_ANY : MF_PRINT_JSON,
 		     "fault_bytes", " (routing around them: %llu bytes)\n",
 		     in->fault_bytes);
+	show_tunnel(p, in->id);
 	mf_netns_name(t, fabric, 0, a, sizeof(a));
 	mf_print_fp(p, "namespaces  %s ..", a);
 	mf_netns_name(t, fabric, in->nodes - 1, a, sizeof(a));

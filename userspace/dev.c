@@ -296,6 +296,16 @@ int mf_dev_link_set(struct meshfabric_link_set *ls)
 	return xioctl(MESHFABRIC_IOC_LINK_SET, ls);
 }
 
+int mf_dev_tunnel_set(struct meshfabric_tunnel *tu)
+{
+	return xioctl(MESHFABRIC_IOC_TUNNEL_SET, tu);
+}
+
+int mf_dev_tunnel_get(struct meshfabric_tunnel *tu)
+{
+	return xioctl(MESHFABRIC_IOC_TUNNEL_GET, tu);
+}
+
 int mf_dev_link_get(uint32_t id, struct meshfabric_link_info **e,
 		    uint32_t *n, struct meshfabric_link_get *out)
 {

@@ -71,6 +71,9 @@ int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
 
 /* LINK_SET (ls->count set). */
 int mf_dev_link_set(struct meshfabric_link_set *ls);
+/* TUNNEL_SET / TUNNEL_GET: 0 or -errno. */
+int mf_dev_tunnel_set(struct meshfabric_tunnel *tu);
+int mf_dev_tunnel_get(struct meshfabric_tunnel *tu);
 /* Every directed link's parameters and counters (LINK_GET; malloc'ed,
  * *n entries); out (may be NULL) gets the header: switching, now_ns.
  */

@@ -150,6 +150,15 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 			   mf_netns_each_fn each, void *arg,
 			   volatile int *interrupted, char *err, size_t errlen)
 {
+	return mf_netns_create_part(t, fabric, NULL, 0, each, arg,
+				    interrupted, err, errlen);
+}
+
+int mf_netns_create_part(const struct mf_topo *t, const char *fabric,
+			 const u8 *part, u8 mypart, mf_netns_each_fn each,
+			 void *arg, volatile int *interrupted, char *err,
+			 size_t errlen)
+{
 	char path[128], name[96];
 	int self, nsfd = -1, nlfd = -1, e = 0;
 	u32 i, made = 0;
@@ -165,6 +174,10 @@ int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 			e = -EINTR;
 			snprintf(err, errlen, "interrupted");
 			break;
+		}
+		if (part && part[i] != mypart) {
+			made++;	/* another host's: none here */
+			continue;
 		}
 		mf_netns_name(t, fabric, i, name, sizeof(name));
 		snprintf(path, sizeof(path), "%s/%s", MF_NETNS_DIR, name);

@@ -52,6 +52,11 @@ typedef int (*mf_netns_each_fn)(void *arg, u32 node, int nsfd, int nlfd,
 int mf_netns_create_fabric(const struct mf_topo *t, const char *fabric,
 			   mf_netns_each_fn each, void *arg,
 			   volatile int *interrupted, char *err, size_t errlen);
+/* The same for the nodes of part mypart only (part[node]; NULL: all). */
+int mf_netns_create_part(const struct mf_topo *t, const char *fabric,
+			 const u8 *part, u8 mypart, mf_netns_each_fn each,
+			 void *arg, volatile int *interrupted, char *err,
+			 size_t errlen);
 /* Remove the namespaces of nodes 0..count-1 (missing ones are fine). */
 void mf_netns_delete_fabric(const struct mf_topo *t, const char *fabric,
 			    u32 count);

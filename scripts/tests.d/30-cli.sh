@@ -426,6 +426,20 @@ for a in "--link-rate 2x" "--link-rate -1mbit" "--link-rate 2000tbit" \
 done
 bad 2 create --torus 4x4 --link-loss 101%
 bad 2 create --torus 4x4 --link-queue 0
+# multi-host parts: refused before the module is asked
+mh="--id 3 --part 0/2 --peer 192.0.2.1 --peer 192.0.2.2"
+bad 2 create --torus 4x4 --part 2/2 --id 3 --peer 192.0.2.1 --peer 192.0.2.2
+bad 2 create --torus 4x4 --part 0/2 --id 3 --peer 192.0.2.1
+bad 2 create --torus 4x4 --part 0/2 --peer 192.0.2.1 --peer 192.0.2.2
+bad 2 create --torus 4x4 $mh --peer ::1
+bad 2 create --torus 4x4 --peer 192.0.2.1
+bad 2 create --hex 3 $mh
+bad 2 create --torus 4x4 $mh --keepalive 10ms
+printf '0,0 0\n1,0 1\n0,1 0\n' >"$TMP/part"
+bad 2 create --mesh 2x2 $mh --partition "$TMP/part"
+printf '0,0 0\n1,0 1\n0,1 0\n0,1 1\n' >"$TMP/part"
+bad 2 create --mesh 2x2 $mh --partition "$TMP/part"
+bad 2 create --mesh 2x2 $mh --partition "$TMP/none"
 bad 2 link
 bad 2 link bogus
 # units as tc writes them: the same fabric time whatever the spelling

@@ -118,6 +118,18 @@ if [ -n "$moddir" ] && { [ -f "$veth" ] || [ -f "$veth.xz" ]; }; then
 	fi
 	echo "kernel/drivers/net/veth.ko:" >"$stage/lib/modules/$kver/modules.dep"
 fi
+# meshfabric.ko's dependencies where the kernel builds them as modules
+# (init loads them), and a NIC for the two-guest tests (scripts/vm2.sh)
+for m in kernel/net/ipv4/udp_tunnel.ko kernel/net/ipv6/ip6_udp_tunnel.ko \
+	kernel/drivers/net/ethernet/intel/e1000/e1000.ko; do
+	[ -n "$moddir" ] || break
+	mkdir -p "$stage/lib/modules/$kver/$(dirname "$m")"
+	if [ -f "$moddir/$m" ]; then
+		cp "$moddir/$m" "$stage/lib/modules/$kver/$m"
+	elif [ -f "$moddir/$m.xz" ]; then
+		xz -dc "$moddir/$m.xz" >"$stage/lib/modules/$kver/$m"
+	fi
+done
 
 (cd "$stage" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc --quiet -R 0:0) >"$out.tmp"

@@ -85,10 +85,12 @@ _meshfabric()
 		return 0 ;;
 	--paper)
 		words="000 001 002 003 004" ;;
-	--schedule)
+	--schedule|--partition)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
-	--from|--to|--name|--svg|--prefix|--ipv4)
+	--keepalive)
+		words="500ms 1s 5s" ;;
+	--from|--to|--name|--svg|--prefix|--ipv4|--id|--part|--peer|--tunnel-port)
 		return 0 ;;	# free-form values
 	--down|--down-node)
 		return 0 ;;	# NODE:PORT (3,4:x+) and NODE, free-form

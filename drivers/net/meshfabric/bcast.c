@@ -843,21 +843,31 @@ static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
 	const u32 *peer = f->links.peer;
 	u64 l;
 
-	if (READ_ONCE(f->node[source].state) != MF_NODE_PRESENT)
+	bool remote = mf_node_remote(f, source);	/* from the tunnel */
+
+	if (!remote && READ_ONCE(f->node[source].state) != MF_NODE_PRESENT)
 		return 0;
 	mf_flood_update(f);
-	if (!test_bit(source, bq->counted))	/* a change meanwhile */
+	/* a change meanwhile */
+	if (!test_bit(source, remote ? bq->seen : bq->counted))
 		return 0;
 	top = bq->top[bq->grp[source]];
+	if (top == U32_MAX)	/* no node of this host in its component */
+		return 0;
 	bq->order[sp++] = top;
 	while (sp) {
 		v = bq->order[--sp];
 		if (v != top) {
 			l = (u64)v * np + bq->up[v];	/* v to its parent */
-			if (!mf_flood_below(bq, v, source))
-				l = (u64)peer[l] * np + (bq->up[v] ^ 1);
+			u = v;
+			if (!mf_flood_below(bq, v, source)) {
+				u = peer[l];
+				l = (u64)u * np + (bq->up[v] ^ 1);
+			}
+			/* multi-host: the host of its sending end counts it */
 			local_bh_disable();
-			mf_link_count(f, l, 1, frame->len);
+			if (!mf_node_remote(f, u))
+				mf_link_count(f, l, 1, frame->len);
 			local_bh_enable();
 		}
 		if (v != source && test_bit(v, bq->counted))
@@ -905,7 +915,8 @@ static void mf_bcast_work(struct work_struct *work)
 		if (skb->dev)
 			dev_hold(skb->dev);
 		rcu_read_unlock();
-		reached = skb->dev ? mf_bcast_flood(f, cb.source, skb) : 0;
+		reached = skb->dev || mf_node_remote(f, cb.source) ?
+			  mf_bcast_flood(f, cb.source, skb) : 0;
 		dev_put(skb->dev);
 		skb->dev = NULL;
 		consume_skb(skb);

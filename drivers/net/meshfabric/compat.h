@@ -79,4 +79,28 @@ static inline int import_ubuf(int rw, void __user *buf, size_t len,
 }
 #endif
 
+/* Two changes of the udp_tunnel API between 6.12 and 7.2 (both present
+ * in 7.2, neither in 6.12; the release that brought each one was not
+ * pinned down, v6.16 is assumed for both): udp_tunnel_xmit_skb() and
+ * udp_tunnel6_xmit_skb() take the IP control block flags to set (the
+ * tunnel passes none), and setup_udp_tunnel_sock() and
+ * udp_tunnel_sock_release() take the struct sock instead of the struct
+ * socket (the latter no longer waits for a grace period: tunnel.c waits
+ * itself).  v6.1's IPv6 variant returns an
+ * int nobody reads and takes a non-const source.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 16, 0)
+#define mf_udp_tunnel_xmit_skb(...) udp_tunnel_xmit_skb(__VA_ARGS__, 0)
+#define mf_udp_tunnel6_xmit_skb(...) udp_tunnel6_xmit_skb(__VA_ARGS__, 0)
+#define mf_udp_tunnel_sock_release(sock) udp_tunnel_sock_release((sock)->sk)
+#define mf_setup_udp_tunnel_sock(net, sock, cfg) \
+	setup_udp_tunnel_sock(net, (sock)->sk, cfg)
+#else
+#define mf_udp_tunnel_xmit_skb(...) udp_tunnel_xmit_skb(__VA_ARGS__)
+#define mf_udp_tunnel6_xmit_skb(...) udp_tunnel6_xmit_skb(__VA_ARGS__)
+#define mf_udp_tunnel_sock_release(sock) udp_tunnel_sock_release(sock)
+#define mf_setup_udp_tunnel_sock(net, sock, cfg) \
+	setup_udp_tunnel_sock(net, sock, cfg)
+#endif
+
 #endif /* MF_KCOMPAT_H */

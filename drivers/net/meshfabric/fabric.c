@@ -144,6 +144,7 @@ static void mf_fabric_free(struct mf_fabric *f)
 {
 	mf_tq_stop(f);		/* done at teardown; created but never listed */
 	mf_fstate_free(f);	/* the last reference: no reader left */
+	mf_counted_free(f->part);	/* tunnel.c's map */
 	if (f->owner)
 		put_user_ns(f->owner);
 	mf_bcast_fabric_free(f);
@@ -308,9 +309,15 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	if (err)
 		goto err_free;
 	mutex_lock(&mf_fabrics_lock);
-	id = idr_alloc(&mf_fabrics, NULL, 0, MESHFABRIC_MAX_IDS, GFP_KERNEL);
+	/* CREATE_ID: that id or none (a multi-host fabric's parts share it) */
+	if (c->flags & MESHFABRIC_CREATE_ID)
+		id = idr_alloc(&mf_fabrics, NULL, c->id, c->id + 1, GFP_KERNEL);
+	else
+		id = idr_alloc(&mf_fabrics, NULL, 0, MESHFABRIC_MAX_IDS,
+			       GFP_KERNEL);
 	if (id < 0) {
-		err = id == -ENOSPC ? -E2BIG : id;
+		err = id != -ENOSPC ? id :
+		      c->flags & MESHFABRIC_CREATE_ID ? -EBUSY : -E2BIG;
 		goto err_uncharge;
 	}
 	f->id = id;
@@ -357,6 +364,8 @@ int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 	rtnl_lock();
 	if (rtnl_dereference(f->node[node].dev))
 		err = -EBUSY;
+	else if (mf_node_remote(f, node))	/* another host's */
+		err = -EREMOTE;
 	else
 		err = mf_netdev_create(f, node, net, ifname);
 	rtnl_unlock();
@@ -408,6 +417,8 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	/* No netdev can queue a frame any more. */
 	mf_bcast_fabric_stop(f);
 	mf_tq_stop(f);
+	/* nothing here sends over the tunnel any more */
+	mf_tunnel_stop(f);
 }
 
 /* Take f off the list (it must be listed) and tear it down. */

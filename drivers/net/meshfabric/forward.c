@@ -31,16 +31,25 @@
 #include "mf.h"
 #include "trace.h"
 
-/* Count the frame along the routed path (around links down: fs): its
- * hops, or -1 if it cannot get through (a GONE node on the way, or links
- * down cutting dst off: *why says which).  Per hop: table loads and this
- * CPU's counters.
+/* mf_forward_walk()'s and mf_forward_timed()'s: the frame left this
+ * host over a cut link (struct mf_cut says where to).
+ */
+#define MF_WALK_CUT	(-2)
+
+/* Count the frame along the routed path (around links down: fs) from
+ * src, which it reached after hops0 hops: its hops, -1 if it cannot get
+ * through (a GONE node on the way, or links down cutting dst off: *why
+ * says which), or MF_WALK_CUT when it reaches a node of another host
+ * (*cut: the link is counted here, by the sender's host).  Per hop:
+ * table loads and this CPU's counters.
  */
 static int mf_forward_walk(struct mf_fabric *f, const struct mf_fstate *fs,
-			   u32 src, u32 dst, unsigned int packets,
-			   unsigned int len, enum mf_drop_reason *why)
+			   u32 src, u32 dst, u32 hops0, unsigned int packets,
+			   unsigned int len, enum mf_drop_reason *why,
+			   struct mf_cut *cut)
 {
-	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
+	u32 hops = hops0, limit = fs ? f->topo.nodes :
+				  mf_topo_diameter(&f->topo);
 	u32 np = f->topo.nports;
 	struct mf_walk w;
 	u32 from;
@@ -59,8 +68,14 @@ static int mf_forward_walk(struct mf_fabric *f, const struct mf_fstate *fs,
 			return -1;
 		}
 		mf_link_count(f, (u64)from * np + port, packets, len);
+		if (unlikely(mf_node_remote(f, w.cur))) {
+			cut->node = w.cur;
+			cut->port = mf_topo_port(&f->topo, w.cur, from);
+			cut->hops = hops;
+			return MF_WALK_CUT;
+		}
 	}
-	return hops;
+	return hops - hops0;
 }
 
 /* The wire size of one segment of skb (a GSO frame's segments all have
@@ -91,9 +106,10 @@ static void mf_frame_size(const struct sk_buff *skb, struct mf_tframe *fr)
  * arrival.  Consumes skb; the drop reason, or -1 if it is on its way.
  */
 static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
-			    u32 src, u32 dst, struct sk_buff *skb)
+			    u32 src, u32 dst, u32 hops0, struct sk_buff *skb)
 {
-	u32 hops = 0, limit = fs ? f->topo.nodes : mf_topo_diameter(&f->topo);
+	u32 hops = hops0, limit = fs ? f->topo.nodes :
+				  mf_topo_diameter(&f->topo);
 	bool rated = READ_ONCE(f->links.rated);
 	u32 np = f->topo.nports, from;
 	struct mf_walk w;
@@ -123,8 +139,22 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 		if (rated ? !mf_link_reserve(f, l, &fr, &why) :
 			    !mf_link_pass(f, l, &fr, &why))
 			goto drop;
+		if (unlikely(mf_node_remote(f, w.cur))) {
+			/* crosses the cut link's model here, then the
+			 * tunnel at its arrival time
+			 */
+			struct mf_cut cut = {
+				.node = w.cur,
+				.port = mf_topo_port(&f->topo, w.cur, from),
+				.hops = hops,
+			};
+
+			if (!mf_tq_enqueue_cut(f, &cut, skb, fr.tail))
+				return MF_DROP_QUEUE_FULL;	/* freed */
+			return -1;
+		}
 	}
-	trace_meshfabric_forward(f->id, src, dst, hops, fr.len);
+	trace_meshfabric_forward(f->id, src, dst, hops - hops0, fr.len);
 	if (!mf_tq_enqueue(f, dst, skb, fr.tail))
 		return MF_DROP_QUEUE_FULL;	/* skb freed */
 	return -1;
@@ -171,16 +201,78 @@ static bool mf_is_membership_report(const struct sk_buff *skb)
 		     *h == ICMPV6_MGM_REDUCTION || *h == ICMPV6_MLD2_REPORT);
 }
 
+/* Unicast skb from node src (of this host; hops0 hops behind it) to
+ * dst: through the timed links, or at once; on to another host over a
+ * cut link.  Consumes skb: -1 if it is on its way, else the drop reason.
+ * Caller holds RCU, BH disabled.
+ */
+static int mf_unicast(struct mf_fabric *f, u32 src, u32 dst, u32 hops0,
+		      struct sk_buff *skb)
+{
+	const struct mf_fstate *fs = rcu_dereference(f->fstate);
+	enum mf_drop_reason reason = MF_DROP_NODE_GONE;
+	unsigned int len = skb->len;
+	struct net_device *peer;
+	struct mf_cut cut;
+	int hops;
+
+	if (src == dst) {	/* entered from the tunnel at dst */
+		hops = 0;
+		peer = rcu_dereference(f->node[dst].dev);
+		goto deliver;
+	}
+	if (READ_ONCE(f->links.timed))
+		return mf_forward_timed(f, fs, src, dst, hops0, skb);
+	peer = rcu_dereference(f->node[dst].dev);
+	/* no peer and here: the walk does not run */
+	hops = peer || mf_node_remote(f, dst) ?
+	       mf_forward_walk(f, fs, src, dst, hops0,
+			       skb_is_gso(skb) ?
+			       max_t(u32, 1, skb_shinfo(skb)->gso_segs) : 1,
+			       len, &reason, &cut) : -1;
+	if (hops == MF_WALK_CUT)
+		return mf_tunnel_xmit(f, &cut, skb) ? -1 : MF_DROP_TUNNEL;
+	if (hops < 0)
+		goto drop;
+	trace_meshfabric_forward(f->id, src, dst, hops, len);
+deliver:
+	if (!peer)
+		goto drop;
+	/* dev_forward_skb() frees the skb and counts rx_dropped on failure. */
+	if (dev_forward_skb(peer, skb) == NET_RX_SUCCESS)
+		dev_sw_netstats_rx_add(peer, len);
+	return -1;
+drop:
+	kfree_skb(skb);
+	return reason;
+}
+
+void mf_forward_rx(struct mf_fabric *f, u32 node, u32 hops,
+		   struct sk_buff *skb)
+{
+	const struct ethhdr *eth = (const struct ethhdr *)skb->data;
+	unsigned int len = skb->len;
+	s64 dst = mf_mac_node(f, eth->h_dest);
+	int ret;
+
+	if (dst < 0 || mf_node_remote(f, node)) {
+		trace_meshfabric_drop(f->id, node, len, MF_DROP_NO_DEST);
+		kfree_skb(skb);
+		return;
+	}
+	ret = mf_unicast(f, node, dst, hops, skb);
+	if (ret >= 0)
+		trace_meshfabric_drop(f->id, node, len, ret);
+}
+
 netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct mf_ndev *priv = netdev_priv(dev);
 	struct mf_fabric *f = priv->fabric;
 	unsigned int len = skb->len;
 	enum mf_drop_reason reason = MF_DROP_NO_DEST;
-	struct net_device *peer;
-	const struct mf_fstate *fs;
 	const struct ethhdr *eth;
-	int hops, ret;
+	int ret;
 	s64 dst;
 
 	if (!pskb_may_pull(skb, ETH_HLEN))
@@ -191,6 +283,11 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 			dev_sw_netstats_tx_add(dev, 1, len);
 			consume_skb(skb);
 			return NETDEV_TX_OK;
+		}
+		if (READ_ONCE(f->part)) {	/* and to the other hosts */
+			rcu_read_lock();
+			mf_tunnel_bcast(f, priv->node, skb);
+			rcu_read_unlock();
 		}
 		if (mf_bcast_queue(f, priv->node, skb)) {
 			dev_sw_netstats_tx_add(dev, 1, len);
@@ -207,35 +304,14 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 		goto drop;
 	}
 	rcu_read_lock();
-	fs = rcu_dereference(f->fstate);
-	if (READ_ONCE(f->links.timed)) {
-		ret = mf_forward_timed(f, fs, priv->node, dst, skb);
-		rcu_read_unlock();
-		if (ret >= 0) {		/* dropped, skb freed */
-			trace_meshfabric_drop(f->id, priv->node, len, ret);
-			dev_core_stats_tx_dropped_inc(dev);
-		} else {
-			dev_sw_netstats_tx_add(dev, 1, len);
-		}
-		return NETDEV_TX_OK;
-	}
-	peer = rcu_dereference(f->node[dst].dev);
-	reason = MF_DROP_NODE_GONE;	/* no peer: the walk does not run */
-	hops = peer ? mf_forward_walk(f, fs, priv->node, dst,
-				      skb_is_gso(skb) ?
-				      max_t(u32, 1, skb_shinfo(skb)->gso_segs) :
-				      1, len,
-				      &reason) : -1;
-	if (hops < 0) {
-		rcu_read_unlock();
-		goto drop;
-	}
-	trace_meshfabric_forward(f->id, priv->node, dst, hops, len);
-	dev_sw_netstats_tx_add(dev, 1, len);
-	/* dev_forward_skb() frees the skb and counts rx_dropped on failure. */
-	if (dev_forward_skb(peer, skb) == NET_RX_SUCCESS)
-		dev_sw_netstats_rx_add(peer, len);
+	ret = mf_unicast(f, priv->node, dst, 0, skb);
 	rcu_read_unlock();
+	if (ret >= 0) {		/* dropped, skb freed */
+		trace_meshfabric_drop(f->id, priv->node, len, ret);
+		dev_core_stats_tx_dropped_inc(dev);
+	} else {
+		dev_sw_netstats_tx_add(dev, 1, len);
+	}
 	return NETDEV_TX_OK;
 
 drop:

@@ -34,6 +34,8 @@ static_assert(sizeof(struct meshfabric_link_stats) == 40);
 static_assert(sizeof(struct meshfabric_link_set) == 64);
 static_assert(sizeof(struct meshfabric_link_info) == 104);
 static_assert(sizeof(struct meshfabric_link_get) == 56);
+static_assert(sizeof(struct meshfabric_tunnel) == 112);
+static_assert(sizeof(struct meshfabric_tunnel_peer) == 16);
 
 #define MF_CHUNK	64	/* entries copied per round trip */
 
@@ -53,7 +55,10 @@ int mf_validate_create(const struct meshfabric_create *c)
 	u64 nodes = 1;
 	u32 i;
 
-	if (c->flags || !mf_all_zero(c->reserved, sizeof(c->reserved)))
+	if ((c->flags & ~MESHFABRIC_CREATE_ID) ||
+	    !mf_all_zero(c->reserved, sizeof(c->reserved)))
+		return -EINVAL;
+	if ((c->flags & MESHFABRIC_CREATE_ID) && c->id >= MESHFABRIC_MAX_IDS)
 		return -EINVAL;
 	if (c->kind < MESHFABRIC_KIND_MESH || c->kind > MESHFABRIC_KIND_HEX)
 		return -EINVAL;
@@ -703,6 +708,32 @@ out:
 	return err;
 }
 
+static long mf_ioc_tunnel(void __user *argp, bool set)
+{
+	struct meshfabric_tunnel tu;
+	struct mf_fabric *f;
+	int err;
+
+	if (copy_from_user(&tu, argp, sizeof(tu)))
+		return -EFAULT;
+	if (set) {
+		if (!mf_capable())
+			return -EPERM;
+		err = mf_validate_tunnel(&tu);
+		if (err)
+			return err;
+	}
+	f = mf_fabric_get_checked(tu.id, set ? MF_NEED_ADMIN : MF_NEED_VISIBLE);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	err = set ? mf_tunnel_set(f, &tu) : mf_tunnel_get(f, &tu);
+	mf_fabric_put(f);
+	if (err)
+		return err;
+	/* SET: the tunnel stays whatever the copy does (DESTROY ends it) */
+	return copy_to_user(argp, &tu, sizeof(tu)) ? -EFAULT : 0;
+}
+
 long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *argp = (void __user *)arg;
@@ -730,6 +761,10 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return mf_ioc_link_get(argp);
 	case MESHFABRIC_IOC_SCHED_LOAD:
 		return mf_ioc_sched_load(argp);
+	case MESHFABRIC_IOC_TUNNEL_SET:
+		return mf_ioc_tunnel(argp, true);
+	case MESHFABRIC_IOC_TUNNEL_GET:
+		return mf_ioc_tunnel(argp, false);
 	}
 	return -ENOTTY;
 }

@@ -64,6 +64,7 @@ enum mf_drop_reason {
 				 */
 	MF_DROP_LOSS,		/* a lossy link's draw */
 	MF_DROP_LINK_DOWN,	/* links down cut the destination off */
+	MF_DROP_TUNNEL,		/* a cut link's tunnel could not send it */
 };
 
 /* Node states (MESHFABRIC_NODE_* in INFO are derived from these). */
@@ -326,6 +327,18 @@ struct mf_fabric {
 	 */
 	struct mf_fstate __rcu *fstate;
 	struct dentry *debugfs;	/* fabric.c */
+
+	/* A part of a multi-host fabric (tunnel.c): part[node] is the part
+	 * holding node, mypart this host's.  Both written once, by
+	 * TUNNEL_SET under lock before any node is attached (no frame is
+	 * in flight then), part published last (smp_store_release); read
+	 * with READ_ONCE anywhere; part freed with the fabric.  NULL: the
+	 * whole fabric is here.  tun: the UDP socket and the peers, set
+	 * under lock, read under RCU, released at teardown.
+	 */
+	u8 *part;
+	u8 mypart;
+	struct mf_tunnel __rcu *tun;
 };
 
 /* netdev_priv() of a node's netdev; immutable after registration. */
@@ -387,6 +400,14 @@ static inline s64 mf_mac_node(const struct mf_fabric *f, const u8 *mac)
 		return -1;
 	node = (u32)mac[3] << 16 | (u32)mac[4] << 8 | mac[5];
 	return node < f->topo.nodes ? node : -1;
+}
+
+/* Is node held by another host (a multi-host fabric's other part)? */
+static inline bool mf_node_remote(const struct mf_fabric *f, u32 node)
+{
+	const u8 *part = READ_ONCE(f->part);
+
+	return part && part[node] != f->mypart;
 }
 
 /* --- acct.c ---------------------------------------------------------- */
@@ -685,6 +706,45 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 /* Teardown: no frame is delivered after this returns. */
 void mf_tq_stop(struct mf_fabric *f);
 
+/* Where a frame leaves this host: over the cut link into node (a node
+ * of another part) through its port, with the hop count hops.
+ */
+struct mf_cut {
+	u32 node;
+	u32 port;
+	u32 hops;
+};
+
+/* Hand skb to the tqueue as above, bound for another host over cut
+ * (delivered there through the tunnel at time when).
+ */
+bool mf_tq_enqueue_cut(struct mf_fabric *f, const struct mf_cut *cut,
+		       struct sk_buff *skb, u64 when);
+
+/* --- tunnel.c -------------------------------------------------------- */
+
+int mf_validate_tunnel(const struct meshfabric_tunnel *tu);
+/* TUNNEL_SET (tu validated): the map and peers at tu's pointers; out:
+ * tu->mtu.  Takes f->lock.
+ */
+int mf_tunnel_set(struct mf_fabric *f, struct meshfabric_tunnel *tu);
+/* TUNNEL_GET: fills tu; -ENODATA without a tunnel. */
+int mf_tunnel_get(struct mf_fabric *f, struct meshfabric_tunnel *tu);
+/* The nodes' MTU on a multi-host fabric, or 0. */
+u32 mf_tunnel_mtu(struct mf_fabric *f);
+/* Send skb (an Ethernet frame at data) over cut to the host holding
+ * cut->node; consumes skb; false if it could not be sent.  Caller holds
+ * RCU with BH disabled.
+ */
+bool mf_tunnel_xmit(struct mf_fabric *f, const struct mf_cut *cut,
+		    struct sk_buff *skb);
+/* A node broadcast of node source: a copy to every other part (skb is
+ * not consumed).  Caller holds RCU with BH disabled.
+ */
+void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb);
+/* Teardown (no frame is sent any more): release the socket. */
+void mf_tunnel_stop(struct mf_fabric *f);
+
 /* --- netdev.c -------------------------------------------------------- */
 
 int mf_netdev_init(void);
@@ -695,6 +755,12 @@ int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 /* --- forward.c ------------------------------------------------------- */
 
 netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev);
+/* A unicast frame from the tunnel (data at its Ethernet header) that
+ * entered node (local) after hops hops: on along the routing table as
+ * if from the neighbour.  Consumes skb.  Caller holds RCU, BH off.
+ */
+void mf_forward_rx(struct mf_fabric *f, u32 node, u32 hops,
+		   struct sk_buff *skb);
 
 /* --- bcast.c --------------------------------------------------------- */
 

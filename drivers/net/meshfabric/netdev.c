@@ -290,6 +290,9 @@ int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		goto err_free_netdev;
 	}
 	dev_net_set(dev, net);
+	/* a part of a multi-host fabric: room for the tunnel's headers */
+	dev->max_mtu = mf_tunnel_mtu(f) ?: dev->max_mtu;
+	dev->mtu = min(dev->mtu, dev->max_mtu);
 	/* The carrier follows the node's links only (link.c), not open and
 	 * stop: a node with a link has it from birth, and its operstate is
 	 * UP from birth (reported DOWN while the device is down), so `ip

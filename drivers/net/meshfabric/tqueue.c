@@ -59,6 +59,11 @@ struct mf_tq_cb {
 	u32 dst;		/* node */
 	u32 size;		/* truesize charged */
 	atomic_long_t *share;	/* the owner's (fabric.c), or NULL */
+	/* bound for another host over a cut link into dst by port, with
+	 * the hop count hops (mf_tq_enqueue_cut); port U32_MAX: dst is here
+	 */
+	u32 port;
+	u32 hops;
 };
 
 static struct mf_tq_cb *mf_tq_cb(struct sk_buff *skb)
@@ -190,8 +195,8 @@ static struct sk_buff *mf_tq_own(struct mf_tqueue *tq, struct sk_buff *skb)
 	return n;
 }
 
-bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
-		   u64 when)
+static bool __mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
+			    u32 hops, struct sk_buff *skb, u64 when)
 {
 	struct mf_tqueue *tq = &f->tq;
 	struct rb_node **p, *parent = NULL;
@@ -205,6 +210,8 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 	cb = mf_tq_cb(skb);
 	cb->time = when;
 	cb->dst = dst;
+	cb->port = port;
+	cb->hops = hops;
 	cb->size = skb->truesize;
 	if (!mf_tq_charge(f, cb)) {
 		kfree_skb(skb);
@@ -237,11 +244,38 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 	return true;
 }
 
+bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
+		   u64 when)
+{
+	return __mf_tq_enqueue(f, dst, U32_MAX, 0, skb, when);
+}
+
+bool mf_tq_enqueue_cut(struct mf_fabric *f, const struct mf_cut *cut,
+		       struct sk_buff *skb, u64 when)
+{
+	return __mf_tq_enqueue(f, cut->node, cut->port, cut->hops, skb, when);
+}
+
 static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 {
 	struct net_device *dev;
 	unsigned int len = skb->len;
 
+	if (mf_tq_cb(skb)->port != U32_MAX) {	/* on to another host */
+		struct mf_cut cut = {
+			.node = dst,
+			.port = mf_tq_cb(skb)->port,
+			.hops = mf_tq_cb(skb)->hops,
+		};
+
+		/* the sender's netdev may be gone by now */
+		skb->dev = NULL;
+		rcu_read_lock();
+		if (!mf_tunnel_xmit(f, &cut, skb))
+			trace_meshfabric_drop(f->id, dst, len, MF_DROP_TUNNEL);
+		rcu_read_unlock();
+		return;
+	}
 	rcu_read_lock();
 	dev = rcu_dereference(f->node[dst].dev);
 	if (!dev) {

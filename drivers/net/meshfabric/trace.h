@@ -22,6 +22,7 @@ TRACE_DEFINE_ENUM(MF_DROP_MTU);
 TRACE_DEFINE_ENUM(MF_DROP_QUEUE_FULL);
 TRACE_DEFINE_ENUM(MF_DROP_LOSS);
 TRACE_DEFINE_ENUM(MF_DROP_LINK_DOWN);
+TRACE_DEFINE_ENUM(MF_DROP_TUNNEL);
 
 TRACE_EVENT(meshfabric_forward,
 	TP_PROTO(u32 fabric, u32 src, u32 dst, u32 hops, u32 bytes),
@@ -68,7 +69,8 @@ TRACE_EVENT(meshfabric_drop,
 				   { MF_DROP_MTU, "mtu" },
 				   { MF_DROP_QUEUE_FULL, "queue_full" },
 				   { MF_DROP_LOSS, "loss" },
-				   { MF_DROP_LINK_DOWN, "link_down" }))
+				   { MF_DROP_LINK_DOWN, "link_down" },
+				   { MF_DROP_TUNNEL, "tunnel" }))
 );
 
 TRACE_EVENT(meshfabric_bcast_step,

@@ -152,16 +152,20 @@
  * conventions above for who sees and changes it).  -EINVAL bad
  * kind/dims/routing/name, -E2BIG more than MESHFABRIC_MAX_NODES nodes or
  * past a limit of its owner (Limits above), -EEXIST name in use by the
- * same owner.
+ * same owner.  flags MESHFABRIC_CREATE_ID: id is an input too, the id
+ * wanted (below MESHFABRIC_MAX_IDS; -EBUSY if taken): every part of a
+ * multi-host fabric (TUNNEL_SET) has the same id, which its MACs carry.
  */
+#define MESHFABRIC_CREATE_ID		(1U << 0)
+
 struct meshfabric_create {
 	__u32 kind;			/* in: MESHFABRIC_KIND_* */
 	__u32 ndims;			/* in: hex: 1 */
 	__u32 dims[MESHFABRIC_MAX_DIMS];	/* in: sizes; hex: dims[0] = n */
 	__u32 routing;			/* in: MESHFABRIC_ROUTE_* */
-	__u32 flags;			/* in: 0 */
+	__u32 flags;			/* in: MESHFABRIC_CREATE_* */
 	__u8 name[MESHFABRIC_NAME_LEN];	/* in */
-	__u32 id;			/* out */
+	__u32 id;			/* out; in with CREATE_ID */
 	__u32 nodes;			/* out */
 	__u32 nports;			/* out: ports per node */
 	__u32 reserved[3];
@@ -612,6 +616,11 @@ struct meshfabric_sched_load {
 	_IOWR(MESHFABRIC_IOC_MAGIC, 9, struct meshfabric_link_get)
 #define MESHFABRIC_IOC_SCHED_LOAD \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 10, struct meshfabric_sched_load)
+/* 14..17: multi-host fabrics (cut links), below */
+#define MESHFABRIC_IOC_TUNNEL_SET \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 14, struct meshfabric_tunnel)
+#define MESHFABRIC_IOC_TUNNEL_GET \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 15, struct meshfabric_tunnel)
 
 /*
  * rtnetlink: IFLA_INFO_DATA of a node's netdev (link kind "meshfabric"),
@@ -638,5 +647,115 @@ enum {
 };
 
 #define IFLA_MESHFABRIC_MAX	(__IFLA_MESHFABRIC_MAX - 1)
+
+/*
+ * Multi-host fabrics (docs/multihost.md).  One fabric id spread over
+ * nparts hosts: every host creates the same fabric (same id, kind, dims,
+ * routing) and tells its module, with TUNNEL_SET, which part it holds
+ * (map: the part of every node) and where the other parts live (peers).
+ * A host attaches only its own nodes (ATTACH of another part's node:
+ * -EREMOTE).  A link whose ends are in two parts is a cut link: a frame
+ * that reaches it is counted on it by the host that sends it over it (so
+ * each directed link is counted once over all hosts: the sums of all
+ * hosts' counters are the one-host figures), crosses it under its link
+ * model there (rate, delay, loss, state), and then travels in one UDP
+ * datagram to the peer of the part holding the node at its far end,
+ * which goes on from that node as if the frame had come from the
+ * neighbour.  Node broadcasts (ARP, ND) are flooded by the sender's host
+ * and sent once to every other part, whose host floods them from the same
+ * source over the same spanning tree: every node receives each once.
+ *
+ * Encapsulation: Geneve (RFC 8926), UDP port MESHFABRIC_TUNNEL_PORT
+ * unless port says otherwise, protocol type 0x6558 (Ethernet), VNI 0,
+ * one critical option, class MESHFABRIC_GENEVE_CLASS (0xfff0, RFC 8926's
+ * range for experimental use), type MESHFABRIC_GENEVE_TYPE, 12 bytes:
+ *
+ *   0      fabric id
+ *   1      flags: MESHFABRIC_GENEVE_F_*
+ *   2      port: the port of node the frame enters by (0xff: none)
+ *   3      part of the sender
+ *   4..7   node, big endian: the node the frame enters (unicast), the
+ *          source node (a node broadcast), 0 (keepalive)
+ *   8..11  step of a schedule, big endian (0xffffffff: none)
+ *
+ * Overhead per frame: MESHFABRIC_TUNNEL_OVERHEAD4 (IPv4 underlay) or
+ * MESHFABRIC_TUNNEL_OVERHEAD6 bytes.  MTU: TUNNEL_SET looks up the route
+ * to every peer and sets the nodes' MTU (and their maximum) to the
+ * smallest path MTU minus the overhead (out: mtu); below 1280 (IPv6's
+ * minimum) it refuses with -EMSGSIZE.  A 1500-byte underlay gives
+ * nodes 1434 bytes (IPv4) or 1414 (IPv6).
+ */
+#define MESHFABRIC_TUNNEL_PORT		6081	/* Geneve's IANA port */
+#define MESHFABRIC_TUNNEL_MAX_PARTS	64
+#define MESHFABRIC_TUNNEL_MIN_MTU	1280
+#define MESHFABRIC_TUNNEL_OVERHEAD4	66	/* IPv4 20, UDP 8, Geneve 24,
+						 * Ethernet 14
+						 */
+#define MESHFABRIC_TUNNEL_OVERHEAD6	86	/* IPv6 40 instead */
+#define MESHFABRIC_GENEVE_CLASS		0xfff0
+#define MESHFABRIC_GENEVE_TYPE		0xed	/* critical (0x80), 'm' */
+#define MESHFABRIC_GENEVE_F_BCAST	(1U << 0)	/* a node broadcast */
+#define MESHFABRIC_GENEVE_F_KEEPALIVE	(1U << 1)	/* an Ethernet header
+							 * alone: broadcast
+							 * to, 02:6d:ID:ff:
+							 * ff:PART from,
+							 * type 0x88b5
+							 */
+
+/* flags */
+#define MESHFABRIC_TUNNEL_IPV6		(1U << 0)	/* peers are IPv6 */
+
+/* The peer of one part: its address (IPv4: the first 4 bytes, the rest
+ * zero).  The caller's own part's entry is not used.
+ */
+struct meshfabric_tunnel_peer {
+	__u8 addr[16];
+};
+
+/*
+ * MESHFABRIC_IOC_TUNNEL_SET: make fabric id the part numbered part of nparts (2 ..
+ * MESHFABRIC_TUNNEL_MAX_PARTS), before any node is attached (-EBUSY
+ * after, or if the fabric already has a tunnel).  map_ptr: __u8[nodes],
+ * the part of each node (nodes must be the fabric's; every part must
+ * hold a node); peers_ptr: struct meshfabric_tunnel_peer[nparts].  The
+ * module opens a UDP socket on port (0: MESHFABRIC_TUNNEL_PORT) in the
+ * caller's network namespace, bound to any address of its family
+ * (-EADDRINUSE if another fabric or program holds it; a peer without a
+ * route from there: -ENETUNREACH, -EHOSTUNREACH or -EADDRNOTAVAIL, as
+ * the route lookup says; -EOPNOTSUPP on a kernel without
+ * CONFIG_NET_UDP_TUNNEL).  keepalive_ms
+ * (0: none; else 100 .. 60000): every host sends each peer a keepalive
+ * that often; a part not heard from for 3 intervals has its cut links
+ * set down on this host (routes go around them where they can), and
+ * up again when it is heard.  The socket is released when the fabric is
+ * destroyed.  Out: mtu.
+ *
+ * MESHFABRIC_IOC_TUNNEL_GET: id in; the rest out (map_ptr and peers_ptr,
+ * if not 0, get the tables); -ENODATA if the fabric has no tunnel.
+ * Counters: frames and bytes sent and received (the inner frames), frames
+ * received that were refused (bad header, fabric, node), frames that
+ * could not be sent (no route, too big, full), and the parts heard from
+ * within the last 3 keepalive intervals (bit per part).
+ */
+struct meshfabric_tunnel {
+	__u32 id;
+	__u32 flags;			/* MESHFABRIC_TUNNEL_* */
+	__u32 part;
+	__u32 nparts;
+	__u32 nodes;			/* entries at map_ptr */
+	__u32 port;			/* UDP port; 0: the default */
+	__u64 map_ptr;			/* __u8[nodes] */
+	__u64 peers_ptr;		/* struct meshfabric_tunnel_peer[] */
+	__u32 keepalive_ms;
+	__u32 mtu;			/* out: the nodes' MTU */
+	__u64 tx_frames;		/* out (GET) */
+	__u64 tx_bytes;
+	__u64 rx_frames;
+	__u64 rx_bytes;
+	__u64 rx_errors;
+	__u64 tx_errors;
+	__u64 alive;			/* parts heard from, bit per part */
+	__u64 reserved;
+};
 
 #endif /* _UAPI_LINUX_MESHFABRIC_H */

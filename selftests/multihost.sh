@@ -1,0 +1,166 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# multihost.sh - one guest's side of the two-guest test (run by
+# scripts/multihost-test.sh through scripts/vm2.sh; MF_VM2_ROLE a or b).
+# A 4x4 torus, fabric id 7, split in two slabs: guest a holds part 0
+# (x = 0, 1), guest b part 1 (x = 2, 3); 8 cut links.  Steps, the guests
+# meeting at marks (an address 192.168.77.N one of them adds to its NIC
+# and the other waits for: the underlay, never the fabric, so that the
+# fabric's counters see only the workload):
+#   1. both create their part; the nodes' MTU must be 1434 (1500 - 66)
+#   2. a: node 0,0 pings node 2,0 across the cut with ARP (a node
+#      broadcast that must cross the tunnel and be answered)
+#   3. both: static neighbours for every cross pair, counters reset
+#   4. a: every node of a pings every node of b (64 pairs), one ping each
+#   5. both print their link counters (COUNTERS-A, COUNTERS-B lines)
+#   6. a: a TCP stream (iperf3, 3 s) from node 0,0 to node 2,0 across
+#      the 1500-byte underlay; the tunnel's counters
+#   7. a destroys its part: b's keepalive (500 ms) must take its cut links
+#      down; a then runs the same workload on the whole fabric alone and
+#      prints COUNTERS-REF, which the host compares with A + B.
+# The host side asserts; this script prints "multihost: ok ..." and
+# "multihost: FAIL ..." lines and exits non-zero on a failure it sees.
+set -u
+IP=/usr/sbin/ip
+MF=/mf/meshfabric
+ID=7
+fails=0
+ok() { echo "multihost: ok $*"; }
+fail() { echo "multihost: FAIL $*"; fails=$((fails + 1)); }
+mark() { $IP addr add 192.168.77."$1"/32 dev eth0; }
+await() {
+	n=0
+	until ping -c1 -W1 192.168.77."$1" >/dev/null 2>&1; do
+		n=$((n + 1))
+		if [ $n -ge 400 ]; then
+			fail "waited 400 s for mark $1"
+			exit 1
+		fi
+	done
+}
+now() { cut -d' ' -f1 /proc/uptime; }
+
+insmod /lib/modules/"$(uname -r)"/kernel/drivers/net/ethernet/intel/e1000/e1000.ko
+$IP link set eth0 up
+$IP addr add "$MF_VM2_ADDR"/24 dev eth0
+insmod /mf/meshfabric.ko || { fail "insmod"; exit 1; }
+# no IPv6 on the nodes (no DAD, router solicitations: no traffic but ours)
+sysctl -qw net.core.devconf_inherit_init_net=1
+sysctl -qw net.ipv6.conf.default.disable_ipv6=1
+if [ "$MF_VM2_ROLE" = a ]; then me=0 other=1; else me=1 other=0; fi
+# node i = x + 4y; part 0 holds x = 0, 1
+nodes_of() { for y in 0 1 2 3; do for x in $(if [ "$1" = 0 ]; then echo 0 1; else echo 2 3; fi); do echo "$x,$y"; done; done; }
+nid() { echo $((${1%,*} + 4 * ${1#*,})); }
+hex2() { printf '%02x' "$1"; }
+# static neighbours from each node of part $1 to each node of part $2
+neighbours() {
+	for a in $(nodes_of "$1"); do
+		ns=mh-${a%,*}-${a#*,}
+		for b in $(nodes_of "$2"); do
+			j=$(nid "$b")
+			$IP -n "$ns" neigh replace 10.0.0.$((j + 1)) \
+				lladdr 02:6d:07:00:00:"$(hex2 "$j")" dev mh nud permanent ||
+				fail "neighbour $a -> $b"
+		done
+	done
+}
+pings() {
+	good=0
+	for a in $(nodes_of 0); do
+		for b in $(nodes_of 1); do
+			j=$(nid "$b")
+			if $IP netns exec mh-${a%,*}-${a#*,} ping -c1 -W5 \
+				10.0.0.$((j + 1)) >/dev/null 2>&1; then
+				good=$((good + 1))
+			else
+				echo "multihost: no answer $a -> $b"
+			fi
+		done
+	done
+	echo "$good"
+}
+
+# the peer guest is up (the underlay answers)
+n=0
+until ping -c1 -W1 "$MF_VM2_PEER" >/dev/null 2>&1; do
+	n=$((n + 1))
+	[ $n -ge 400 ] && { fail "peer guest never answered"; exit 1; }
+done
+t0=$(now)
+$MF create --torus 4x4 --name mh --id $ID --ipv4 10.0.0.0/24 --no-ipv6 \
+	--part $me/2 --peer 192.168.77.1 --peer 192.168.77.2 \
+	--keepalive 500ms || { fail "create part $me"; exit 1; }
+echo "multihost: part $me created in $(echo "$(now) $t0" | awk '{printf "%.2f", $1 - $2}') s"
+mtu=$($IP -n mh-$((2 * me))-0 link show mh | grep -o 'mtu [0-9]*' | cut -d' ' -f2)
+[ "$mtu" = 1434 ] && ok "node MTU 1434 (1500-byte underlay - 66)" ||
+	fail "node MTU $mtu, want 1434"
+
+if [ "$MF_VM2_ROLE" = a ]; then
+	mark 10
+	await 20
+	if $IP netns exec mh-0-0 ping -c1 -W10 10.0.0.3 >/dev/null 2>&1; then
+		ok "0,0 -> 2,0 across the cut, neighbour found by ARP (a broadcast through the tunnel)"
+	else
+		fail "0,0 -> 2,0 with ARP"
+	fi
+	neighbours 0 1
+	$MF stats mh --reset >/dev/null
+	mark 11
+	await 21
+	t1=$(now)
+	good=$(pings)
+	echo "multihost: 64 pings in $(echo "$(now) $t1" | awk '{printf "%.1f", $1 - $2}') s"
+	[ "$good" = 64 ] && ok "every pair across the cut answers (64/64)" ||
+		fail "$good of 64 pairs across the cut answer"
+	echo "COUNTERS-A $($MF stats mh --all -j | tr -d '\n')"
+	mark 12
+	await 22
+	out=$($IP netns exec mh-0-0 iperf3 -c 10.0.0.3 -t 3 -f m 2>&1)
+	rate=$(echo "$out" | grep -E 'receiver' | awk '{print $(NF-2), $(NF-1)}')
+	if [ -n "$rate" ]; then
+		ok "TCP 0,0 -> 2,0 across the cut: $rate"
+	else
+		echo "$out" | sed 's/^/# /'
+		fail "TCP stream across the cut"
+	fi
+	$MF show mh 2>&1 | grep -A1 "^tunnel"
+	$MF destroy mh
+	mark 13
+	# the reference: the whole fabric on this guest, the same workload
+	$MF create --torus 4x4 --name mh --id $ID --ipv4 10.0.0.0/24 \
+		--no-ipv6 >/dev/null || fail "create the whole fabric"
+	neighbours 0 1
+	neighbours 1 0
+	$MF stats mh --reset >/dev/null
+	good=$(pings)
+	[ "$good" = 64 ] && ok "one guest: 64/64" || fail "one guest: $good of 64"
+	echo "COUNTERS-REF $($MF stats mh --all -j | tr -d '\n')"
+	$MF destroy mh
+else
+	await 10
+	mark 20
+	await 11
+	neighbours 1 0
+	$MF stats mh --reset >/dev/null
+	$IP netns exec mh-2-0 iperf3 -s -D -1 >/dev/null 2>&1
+	mark 21
+	await 12
+	echo "COUNTERS-B $($MF stats mh --all -j | tr -d '\n')"
+	mark 22
+	await 13
+	# a is gone: within 3 keepalives (1.5 s) and the work's rounds
+	t1=$(now)
+	n=0 down=0
+	while [ $n -lt 60 ]; do
+		down=$($MF link show mh -j | grep -o "\"state\": *\"down\"" | wc -l)
+		[ "$down" -ge 16 ] && break
+		sleep 0.5
+		n=$((n + 1))
+	done
+	echo "multihost: $down directed links down $(echo "$(now) $t1" | awk '{printf "%.1f", $1 - $2}') s after a left"
+	[ "$down" = 16 ] && ok "b's 8 cut links (16 directed) went down when a left" ||
+		fail "$down directed links down, want 16"
+	$MF destroy mh
+fi
+[ $fails = 0 ]

@@ -57,6 +57,7 @@ static atomic_long_t mf_tq_userns = ATOMIC_LONG_INIT(0);
 struct mf_tq_cb {
 	u64 time;		/* arrival, CLOCK_MONOTONIC ns */
 	u32 dst;		/* node */
+	u32 port;		/* MF_PORT_NONE, or dst's external port */
 	u32 size;		/* truesize charged */
 	atomic_long_t *share;	/* the owner's (fabric.c), or NULL */
 };
@@ -190,8 +191,8 @@ static struct sk_buff *mf_tq_own(struct mf_tqueue *tq, struct sk_buff *skb)
 	return n;
 }
 
-bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
-		   u64 when)
+bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
+		   struct sk_buff *skb, u64 when)
 {
 	struct mf_tqueue *tq = &f->tq;
 	struct rb_node **p, *parent = NULL;
@@ -205,6 +206,7 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
 	cb = mf_tq_cb(skb);
 	cb->time = when;
 	cb->dst = dst;
+	cb->port = port;
 	cb->size = skb->truesize;
 	if (!mf_tq_charge(f, cb)) {
 		kfree_skb(skb);
@@ -241,7 +243,15 @@ static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 {
 	struct net_device *dev;
 	unsigned int len = skb->len;
+	int why;
 
+	if (mf_tq_cb(skb)->port != MF_PORT_NONE) {
+		/* its link counted it when it reserved its slot */
+		why = mf_port_send(f, dst, mf_tq_cb(skb)->port, skb, 0, true);
+		if (why >= 0)
+			trace_meshfabric_drop(f->id, dst, len, why);
+		return;
+	}
 	rcu_read_lock();
 	dev = rcu_dereference(f->node[dst].dev);
 	if (!dev) {

@@ -79,6 +79,7 @@ extern const struct mf_cmd mf_cmd_bcast;
 extern const struct mf_cmd mf_cmd_stats;
 extern const struct mf_cmd mf_cmd_monitor;
 extern const struct mf_cmd mf_cmd_link;
+extern const struct mf_cmd mf_cmd_port;
 extern const struct mf_cmd mf_cmd_node;
 /* The papers' claims, computed (cmd_papers.c). */
 extern const struct mf_cmd mf_cmd_papers;

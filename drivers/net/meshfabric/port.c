@@ -223,6 +223,13 @@ static rx_handler_result_t mf_port_rx(struct sk_buff **pskb)
 
 	if (unlikely(skb->pkt_type == PACKET_LOOPBACK))
 		return RX_HANDLER_PASS;
+	/* a port down takes nothing in either direction */
+	if (READ_ONCE(f->links.st[(u64)p->node * f->topo.nports +
+				  p->port].down)) {
+		atomic64_inc(&p->rx_dropped);
+		kfree_skb(skb);
+		return RX_HANDLER_CONSUMED;
+	}
 	skb = skb_share_check(skb, GFP_ATOMIC);
 	if (!skb) {
 		atomic64_inc(&p->rx_dropped);

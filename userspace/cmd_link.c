@@ -253,21 +253,10 @@ static int link_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = ctx->cmd;
 	char *pos[16];
-	const char *val;
-	struct mf_args a;
-	int k, rc, np = 0;
+	int rc, np = mf_args_words(ctx, argc, argv, pos, 16, "set or show?", &rc);
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val, &rc)) !=
-	       MF_ARG_END) {
-		if (k == MF_ARG_STOP)
-			return rc;
-		if (np == 16)
-			return mf_usage(cmd, "too many arguments");
-		pos[np++] = (char *)val;
-	}
-	if (!np)
-		return mf_usage(cmd, "set or show?");
+	if (np < 0)
+		return rc;
 	if (cmd == &mf_cmd_node)
 		return strcmp(pos[0], "set") ?
 		       mf_usage(cmd, "unknown subcommand '%.40s' (set)", pos[0]) :

@@ -38,22 +38,6 @@ static const struct mf_opt port_opts[] = {
 	{ NULL, 0, NULL, 0, NULL }
 };
 
-/* A port of t by its name ("x-"), or -1. */
-static int parse_port_name(const struct mf_topo *t, const char *s, u32 *port)
-{
-	char name[16];
-	u32 p;
-
-	for (p = 0; p < t->nports; p++) {
-		mf_format_port(t, p, name, sizeof(name));
-		if (!strcmp(s, name)) {
-			*port = p;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 /* NAME NODE PORT of attach and detach into mp (and in, t). */
 static int parse_target(const struct mf_cmd *cmd, char **argv,
 			struct meshfabric_info *in, struct mf_topo *t,
@@ -69,7 +53,7 @@ static int parse_target(const struct mf_cmd *cmd, char **argv,
 	mp->id = in->id;
 	if (mf_parse_node(t, argv[1], &mp->node, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (parse_port_name(t, argv[2], &mp->port))
+	if (mf_parse_port(t, argv[2], &mp->port))
 		return mf_usage(cmd, "unknown port '%.40s' (as `meshfabric stats` names them)",
 				argv[2]);
 	return 0;
@@ -275,21 +259,10 @@ static int port_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = ctx->cmd;
 	char *pos[16];
-	const char *val;
-	struct mf_args a;
-	int k, rc, np = 0;
+	int rc, np = mf_args_words(ctx, argc, argv, pos, 16, "attach, detach or show?", &rc);
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val, &rc)) !=
-	       MF_ARG_END) {
-		if (k == MF_ARG_STOP)
-			return rc;
-		if (np == 16)
-			return mf_usage(cmd, "too many arguments");
-		pos[np++] = (char *)val;
-	}
-	if (!np)
-		return mf_usage(cmd, "attach, detach or show?");
+	if (np < 0)
+		return rc;
 	if (!strcmp(pos[0], "attach"))
 		return port_attach(cmd, np - 1, pos + 1);
 	if (!strcmp(pos[0], "detach"))

@@ -489,6 +489,46 @@ static void mf_uapi_test_fabric_rules(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_long_read(&mf_allocated), base);
 }
 
+/* PORT (issue 25): every field mf_validate_port checks, each alone on an
+ * otherwise valid attach or detach, against the uapi's rules.
+ */
+static void mf_uapi_test_port(struct kunit *test)
+{
+	struct meshfabric_port a = { .netns_fd = 3, .ifname = "veth0" };
+	struct meshfabric_port d = { .flags = MESHFABRIC_PORT_DETACH };
+	struct meshfabric_port p;
+
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&a), 0);
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&d), 0);
+	p = a;
+	p.flags = 2;
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+	p = a;
+	p.reserved0 = 1;
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+	p = a;
+	p.reserved = 1;
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+	p = a;
+	p.ifname[0] = 0;	/* no name */
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+	p = a;
+	memset(p.ifname, 'a', sizeof(p.ifname));	/* no NUL */
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+	p = a;
+	memset(p.ifname, 'a', sizeof(p.ifname) - 1);	/* 15: the longest */
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), 0);
+	p = d;
+	p.netns_fd = 3;		/* detach names no netdev */
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+	p = d;
+	p.ifname[15] = 'x';
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+	p = d;
+	p.flags |= 2;
+	KUNIT_EXPECT_EQ(test, mf_validate_port(&p), -EINVAL);
+}
+
 static struct kunit_case mf_uapi_test_cases[] = {
 	KUNIT_CASE_PARAM(mf_uapi_test_create, mf_create_gen_params),
 	KUNIT_CASE_PARAM(mf_uapi_test_bcast, mf_bcast_gen_params),
@@ -499,6 +539,7 @@ static struct kunit_case mf_uapi_test_cases[] = {
 	KUNIT_CASE(mf_uapi_test_link_state),
 	KUNIT_CASE(mf_uapi_test_horizon),
 	KUNIT_CASE(mf_uapi_test_fabric_rules),
+	KUNIT_CASE(mf_uapi_test_port),
 	{}
 };
 

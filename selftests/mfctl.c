@@ -245,11 +245,11 @@ static int cmd_bcastall(int argc, char **argv)
 
 enum { C_create, C_destroy, C_info, C_attach, C_bcast, C_route,
        C_link_stats, C_bcast_v1, C_link_set, C_link_get, C_sched_load,
-       C_attach_entry };
+       C_port, C_port_get, C_attach_entry };
 
 static const char *const cmd_name[] = {
 	"CREATE", "DESTROY", "INFO", "ATTACH", "BCAST", "ROUTE", "LINK_STATS",
-	"BCAST_V1", "LINK_SET", "LINK_GET", "SCHED_LOAD",
+	"BCAST_V1", "LINK_SET", "LINK_GET", "SCHED_LOAD", "PORT", "PORT_GET",
 };
 
 static const unsigned long cmd_nr[] = {
@@ -257,7 +257,8 @@ static const unsigned long cmd_nr[] = {
 	MESHFABRIC_IOC_ATTACH, MESHFABRIC_IOC_BCAST, MESHFABRIC_IOC_ROUTE,
 	MESHFABRIC_IOC_LINK_STATS, MESHFABRIC_IOC_BCAST_V1,
 	MESHFABRIC_IOC_LINK_SET, MESHFABRIC_IOC_LINK_GET,
-	MESHFABRIC_IOC_SCHED_LOAD,
+	MESHFABRIC_IOC_SCHED_LOAD, MESHFABRIC_IOC_PORT,
+	MESHFABRIC_IOC_PORT_GET,
 };
 
 static const struct field {
@@ -292,6 +293,11 @@ static const struct field {
 	F(sched_load, model), F(sched_load, nsends), F(sched_load, code_ptr),
 	F(sched_load, code_len), F(sched_load, why_ptr),
 	F(sched_load, why_len),
+	F(port, id), F(port, flags), F(port, node), F(port, port),
+	F(port, netns_fd), F(port, reserved0), F(port, ifname),
+	F(port, reserved),
+	F(port_get, id), F(port_get, flags), F(port_get, ports_ptr),
+	F(port_get, count), F(port_get, total), F(port_get, reserved),
 #undef F
 };
 
@@ -323,6 +329,7 @@ static int cmd_ioctl(int argc, char **argv)
 		struct meshfabric_route r;
 		struct meshfabric_link_set ls;
 		struct meshfabric_sched_load sl;
+		struct meshfabric_port p;
 	} u = { { 0 } };
 	unsigned int size, w, i;
 	char *at, *eq, *p, *end;
@@ -358,6 +365,8 @@ static int cmd_ioctl(int argc, char **argv)
 		u.sl.model = MESHFABRIC_MODEL_ONE_PORT;
 		u.sl.code_ptr = (uintptr_t)buf;
 	}
+	if (c == C_port)		/* in this netns */
+		u.p.netns_fd = e[0].netns_fd;
 	if (c == C_route) {
 		u.r.dst = 3;
 		u.r.path_ptr = (uintptr_t)buf;
@@ -425,7 +434,7 @@ static int cmd_ioctl(int argc, char **argv)
  */
 enum { FZ_CREATE, FZ_DESTROY, FZ_INFO, FZ_ATTACH, FZ_ROUTE, FZ_BCAST,
        FZ_BCAST_V1, FZ_LINK_STATS, FZ_LINK_SET, FZ_LINK_GET, FZ_SCHED_LOAD,
-       FZ_TUNNEL_SET, FZ_TUNNEL_GET, FZ_NCMD };
+       FZ_PORT, FZ_PORT_GET, FZ_TUNNEL_SET, FZ_TUNNEL_GET, FZ_NCMD };
 
 static const struct {
 	const char *name;	/* as in the header: MESHFABRIC_IOC_<name> */
@@ -438,6 +447,7 @@ static const struct {
 	{ "BCAST_V1", MESHFABRIC_IOC_BCAST_V1, 5, 88 },
 	C(LINK_STATS, link_stats, 6), C(LINK_SET, link_set, 12),
 	C(LINK_GET, link_get, 8), C(SCHED_LOAD, sched_load, 12),
+	C(PORT, port, 8), C(PORT_GET, port_get, 4),
 	C(TUNNEL_SET, tunnel, 3), C(TUNNEL_GET, tunnel, 3),
 #undef C
 };
@@ -893,6 +903,8 @@ static void fz_request(u32 k, struct fz_fab f)
 		struct meshfabric_link_get lg;
 		struct meshfabric_sched_load sl;
 		struct meshfabric_tunnel tu;
+		struct meshfabric_port p;
+		struct meshfabric_port_get pg;
 	} u;
 	struct meshfabric_attach_entry *e = (void *)(scratch + FZ_SCRATCH -
 						     4 * sizeof(*e));
@@ -966,6 +978,43 @@ static void fz_request(u32 k, struct fz_fab f)
 	case FZ_TUNNEL_GET:
 		fz_tunnel(&f, &u.tu, k == FZ_TUNNEL_SET, &cls);
 		break;
+	case FZ_PORT:
+		/* test_90 made the veth pairs fzv0/fzv1 .. fzv6/fzv7; the
+		 * fabrics' own netdevs, lo and names that do not exist are
+		 * refused
+		 */
+		u.p.flags = pick(3) ? 0 : pick(4) ? MESHFABRIC_PORT_DETACH :
+			    near(2);
+		u.p.node = pick(3) ? pick(f.nodes) : near(f.nodes);
+		u.p.port = pick(3) ? pick(f.nports) : near(f.nports);
+		if (u.p.flags == MESHFABRIC_PORT_DETACH && pick(4))
+			break;
+		if (!pick(3) && !fz_named_ns(ns, sizeof(ns)))
+			nsfd = open(ns, O_RDONLY | O_CLOEXEC);
+		u.p.netns_fd = nsfd >= 0 && pick(2) ? nsfd :
+			       pick(6) ? open("/proc/self/ns/net",
+					      O_RDONLY | O_CLOEXEC) :
+			       (int)near(0);
+		if (u.p.netns_fd >= 0 && u.p.netns_fd != nsfd) {
+			if (nsfd >= 0)
+				close(nsfd);
+			nsfd = u.p.netns_fd;
+		}
+		i = pick(8);
+		snprintf((char *)u.p.ifname, sizeof(u.p.ifname), "%s",
+			 i < 4 ? "fzv" : i == 4 ? "lo" : i == 5 ? "fz" : "");
+		if (i < 6)
+			snprintf((char *)u.p.ifname + strlen((char *)u.p.ifname),
+				 8, "%u", i < 4 ? pick(8) : pick(1000));
+		if (!pick(16))	/* not NUL-terminated */
+			memset(u.p.ifname, 'a', sizeof(u.p.ifname));
+		break;
+	case FZ_PORT_GET:
+		u.pg.count = pick(3) ? MESHFABRIC_PORTS_MAX : near(1);
+		u.pg.ports_ptr = some_ptr((size_t)u.pg.count *
+					  sizeof(struct meshfabric_port_info),
+					  &cls);
+		break;
 	}
 	if (!pick(12)) {	/* a bit flipped anywhere: flags, reserved,
 				 * out fields, pointers (then of no class)
@@ -978,7 +1027,7 @@ static void fz_request(u32 k, struct fz_fab f)
 	/* the capacities the kernel is given */
 	cap = k == FZ_INFO ? u.in.count : k == FZ_ROUTE ? u.r.path_max :
 	      k == FZ_LINK_STATS ? u.ls.count : k == FZ_LINK_GET ? u.lg.count :
-	      u.bc.steps;
+	      k == FZ_PORT_GET ? u.pg.count : u.bc.steps;
 	err = fz_ioctl(k, arg);
 	if (nsfd >= 0)
 		close(nsfd);
@@ -1028,6 +1077,12 @@ static void fz_request(u32 k, struct fz_fab f)
 		break;
 	case FZ_LINK_GET:
 		fz_out(k, u.lg.links_ptr, cls, cap, u.lg.count);
+		break;
+	case FZ_PORT_GET:
+		if (u.pg.count > cap || u.pg.count > u.pg.total ||
+		    u.pg.total > MESHFABRIC_PORTS_MAX)
+			impossible(k, "more ports than room or than bound");
+		fz_out(k, u.pg.ports_ptr, cls, cap, u.pg.count);
 		break;
 	case FZ_LINK_SET:
 		if (u.l.delay_ns > 1000000) {	/* seconds: undone at once */
@@ -1269,7 +1324,7 @@ static void fz_report(void)
 	static const char *const doc[] = {	/* the errnos the uapi names */
 		"EFAULT", "EINVAL", "ENOENT", "EPERM", "E2BIG", "EEXIST",
 		"EBUSY", "EBADF", "ENOMEM", "EHOSTUNREACH", "ENETDOWN",
-		"EOPNOTSUPP", "ENOSPC", "EINTR",
+		"EOPNOTSUPP", "ENOSPC", "EINTR", "ENODEV",
 		/* TUNNEL_SET, TUNNEL_GET, ATTACH of another host's node */
 		"ENODATA", "EADDRINUSE", "EADDRNOTAVAIL", "ENETUNREACH",
 		"EMSGSIZE", "EREMOTE",

@@ -16,6 +16,12 @@
 # the allocation counter returns to 0 once the fabrics left are destroyed.
 . ./lib.sh
 load
+# the netdevs PORT binds external ports to: veth pairs fzv0/fzv1 ..
+# fzv6/fzv7 (deleted at the end)
+modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null
+for i in 0 2 4 6; do
+	"$IP" link add fzv$i type veth peer name fzv$((i + 1))
+done
 secs=${MF_FUZZ_SECONDS:-60}
 n64=$((secs * 2 / 3))
 exec 3</dev/meshfabric		# open all along: rmmod must fail
@@ -59,3 +65,6 @@ check "rmmod failed all along while the device was open" test ! -e $TMP/bad
 # namespaces die asynchronously (cleanup_net)
 check_eq "allocation counter back to 0" "$(allocated_settled)" 0
 check "rmmod after the fuzzer" unload
+for i in 0 2 4 6; do
+	"$IP" link del fzv$i 2>/dev/null
+done

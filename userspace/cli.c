@@ -230,6 +230,31 @@ int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
 	}
 }
 
+int mf_args_words(struct mf_ctx *ctx, int argc, char **argv, char **pos,
+		  int max, const char *none, int *rc)
+{
+	const char *val;
+	struct mf_args a;
+	int k, n = 0;
+
+	mf_args_init(&a, ctx, argc, argv);
+	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val, rc)) !=
+	       MF_ARG_END) {
+		if (k == MF_ARG_STOP)
+			return -1;
+		if (n == max) {
+			*rc = mf_usage(ctx->cmd, "too many arguments");
+			return -1;
+		}
+		pos[n++] = (char *)val;
+	}
+	if (!n) {
+		*rc = mf_usage(ctx->cmd, "%s", none);
+		return -1;
+	}
+	return n;
+}
+
 int mf_args_parse(struct mf_ctx *ctx, int argc, char **argv,
 		  struct mf_topo_arg *ta, unsigned int flags, mf_opt_fn fn,
 		  void *st, unsigned int *seen)

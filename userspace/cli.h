@@ -79,6 +79,7 @@ extern const struct mf_cmd mf_cmd_bcast;
 extern const struct mf_cmd mf_cmd_stats;
 extern const struct mf_cmd mf_cmd_monitor;
 extern const struct mf_cmd mf_cmd_link;
+extern const struct mf_cmd mf_cmd_port;
 extern const struct mf_cmd mf_cmd_node;
 /* The papers' claims, computed (cmd_papers.c). */
 extern const struct mf_cmd mf_cmd_papers;
@@ -124,6 +125,13 @@ int mf_args_next(struct mf_args *a, const char **val);
  */
 int mf_args_cmd(struct mf_args *a, struct mf_topo_arg *ta, unsigned int flags,
 		const char **val, int *rc);
+/*
+ * A command of positional words only (link, port): at least one and at
+ * most max of them into pos, their count, or -1 with *rc the exit status
+ * (help printed, a bad option, too many words, none: usage with none).
+ */
+int mf_args_words(struct mf_ctx *ctx, int argc, char **argv, char **pos,
+		  int max, const char *none, int *rc);
 /*
  * A command's option handler for mf_args_parse: an option's key (or
  * MF_ARG_POSITIONAL) with its value into the command's

@@ -14,7 +14,7 @@
  * -11, ...).  Every value is checked before anything changes.
  *
  * JSON (show): {"fabric","switching","now_ns","links":[{"node","port",
- * "peer","state","rate","delay_ns","queue","loss_ppb","packets","bytes",
+ * "peer" (a node, or "external": a bound port),"state","rate","delay_ns","queue","loss_ppb","packets","bytes",
  * "drop_loss","drop_queue","busy_ns","backlog_ns"}]}.
  */
 #include <errno.h>
@@ -49,6 +49,20 @@ static int parse_port(const struct mf_topo *t, const char *s, u32 *port)
 		}
 	}
 	return -1;
+}
+
+/* An external port is bound at node's port (`meshfabric port`). */
+static bool port_bound(const struct meshfabric_info *in, u32 node, u32 port)
+{
+	struct meshfabric_port_info pi[MESHFABRIC_PORTS_MAX];
+	u32 n, i;
+
+	if (mf_dev_port_get(in->id, pi, &n))
+		return false;
+	for (i = 0; i < n; i++)
+		if (pi[i].node == node && pi[i].port == port)
+			return true;
+	return false;
 }
 
 /* KEYWORD VALUE pairs of link set into ls; usage error text in err. */
@@ -132,8 +146,10 @@ static int link_set(const struct mf_cmd *cmd, int argc, char **argv)
 				argv[2]);
 	if (ls.node == MESHFABRIC_ALL && ls.port != MESHFABRIC_ALL)
 		return mf_usage(cmd, "a port needs its node (or: all all)");
-	if (ls.port != MESHFABRIC_ALL && !mf_topo_is_link(&t, ls.node, ls.port))
-		return mf_fail("node %s has no link on port %s", argv[1], argv[2]);
+	if (ls.port != MESHFABRIC_ALL && !mf_topo_is_link(&t, ls.node, ls.port) &&
+	    !port_bound(&in, ls.node, ls.port))
+		return mf_fail("node %s has no link on port %s (nor an external port bound)",
+			       argv[1], argv[2]);
 	if (parse_params(argc - 3, argv + 3, &ls, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	r = mf_dev_link_set(&ls);
@@ -165,7 +181,10 @@ static void show_link(struct mf_print *o, const struct mf_topo *t,
 	mf_print_obj_open(o, NULL);
 	mf_print_node(o, MF_PRINT_ANY, "node", "%s ", t, li->node);
 	mf_print_port(o, MF_PRINT_ANY, "port", "%s -> ", t, li->port);
-	mf_print_node(o, MF_PRINT_ANY, "peer", "%s: ", t, li->peer);
+	if (li->flags & MESHFABRIC_LINKF_PORT)	/* `meshfabric port` */
+		mf_print_str(o, MF_PRINT_ANY, "peer", "%s: ", "external");
+	else
+		mf_print_node(o, MF_PRINT_ANY, "peer", "%s: ", t, li->peer);
 	mf_print_link_state(o, "%s ", li->flags & MESHFABRIC_LINKF_DOWN);
 	mf_print_rate(o, MF_PRINT_ANY, "rate", "rate %s ", li->rate);
 	mf_print_time(o, MF_PRINT_ANY, "delay_ns", "delay %s ", li->delay_ns);
@@ -218,7 +237,8 @@ static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 	mf_print_u64(&o, MF_PRINT_JSON, "now_ns", NULL, lg.now_ns);
 	mf_print_arr_open(&o, "links");
 	for (i = 0; i < n; i++) {
-		if (e[i].peer == MESHFABRIC_NO_PEER ||
+		if ((e[i].peer == MESHFABRIC_NO_PEER &&
+		     !(e[i].flags & MESHFABRIC_LINKF_PORT)) ||
 		    (node != MESHFABRIC_ALL && e[i].node != node) ||
 		    (port != MESHFABRIC_ALL && e[i].port != port))
 			continue;
@@ -233,21 +253,10 @@ static int link_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = ctx->cmd;
 	char *pos[16];
-	const char *val;
-	struct mf_args a;
-	int k, rc, np = 0;
+	int rc, np = mf_args_words(ctx, argc, argv, pos, 16, "set or show?", &rc);
 
-	mf_args_init(&a, ctx, argc, argv);
-	while ((k = mf_args_cmd(&a, NULL, MF_ARGS_POSITIONAL, &val, &rc)) !=
-	       MF_ARG_END) {
-		if (k == MF_ARG_STOP)
-			return rc;
-		if (np == 16)
-			return mf_usage(cmd, "too many arguments");
-		pos[np++] = (char *)val;
-	}
-	if (!np)
-		return mf_usage(cmd, "set or show?");
+	if (np < 0)
+		return rc;
 	if (cmd == &mf_cmd_node)
 		return strcmp(pos[0], "set") ?
 		       mf_usage(cmd, "unknown subcommand '%.40s' (set)", pos[0]) :

@@ -306,6 +306,28 @@ int mf_dev_tunnel_get(struct meshfabric_tunnel *tu)
 	return xioctl(MESHFABRIC_IOC_TUNNEL_GET, tu);
 }
 
+int mf_dev_port(struct meshfabric_port *mp)
+{
+	return xioctl(MESHFABRIC_IOC_PORT, mp);
+}
+
+int mf_dev_port_get(uint32_t id, struct meshfabric_port_info *pi,
+		    uint32_t *n)
+{
+	struct meshfabric_port_get pg;
+	int err;
+
+	memset(&pg, 0, sizeof(pg));
+	pg.id = id;
+	pg.ports_ptr = (uintptr_t)pi;
+	pg.count = MESHFABRIC_PORTS_MAX;
+	err = xioctl(MESHFABRIC_IOC_PORT_GET, &pg);
+	if (err)
+		return err;
+	*n = pg.count;
+	return 0;
+}
+
 int mf_dev_link_get(uint32_t id, struct meshfabric_link_info **e,
 		    uint32_t *n, struct meshfabric_link_get *out)
 {

@@ -69,6 +69,11 @@ int mf_dev_route(uint32_t id, uint32_t src, uint32_t dst, uint32_t *path,
 int mf_dev_links(uint32_t id, bool reset, struct meshfabric_link_entry **e,
 		 uint32_t *n);
 
+/* PORT: attach or detach an external port. */
+int mf_dev_port(struct meshfabric_port *mp);
+/* PORT_GET: the bound ports into pi (MESHFABRIC_PORTS_MAX entries). */
+int mf_dev_port_get(uint32_t id, struct meshfabric_port_info *pi,
+		    uint32_t *n);
 /* LINK_SET (ls->count set). */
 int mf_dev_link_set(struct meshfabric_link_set *ls);
 /* TUNNEL_SET / TUNNEL_GET: 0 or -errno. */

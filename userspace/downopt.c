@@ -18,22 +18,6 @@ int mf_down_arg_add(struct mf_down_args *d, const char *val, bool node,
 	return 0;
 }
 
-/* Port of t named name ("x+", "+11") or numbered ("0".."nports-1"). */
-static int parse_port(const struct mf_topo *t, const char *name, u32 *port)
-{
-	char buf[16];
-	u32 p;
-
-	for (p = 0; p < t->nports; p++) {
-		mf_format_port(t, p, buf, sizeof(buf));
-		if (!strcmp(buf, name)) {
-			*port = p;
-			return 0;
-		}
-	}
-	return mf_parse_u32(name, 0, t->nports - 1, port);
-}
-
 static void port_list(const struct mf_topo *t, char *buf, size_t len)
 {
 	size_t off = 0;
@@ -63,7 +47,7 @@ static int one_link(const char *val, const struct mf_topo *t,
 	node[colon - val] = '\0';
 	if (mf_parse_node(t, node, &id, err, errlen))
 		return -1;
-	if (parse_port(t, colon + 1, &port)) {
+	if (mf_parse_port(t, colon + 1, &port)) {
 		port_list(t, ports, sizeof(ports));
 		return mf_err(err, errlen, "--down '%.40s': no port '%.16s' (%s)", val,
 			      colon + 1, ports);

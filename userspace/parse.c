@@ -357,3 +357,19 @@ int mf_routing_for(const struct mf_topo *t, u32 routing, u32 *out, char *err,
 	*out = mf_route_resolve(t, routing);
 	return 0;
 }
+
+/* Port of t named name ("x+", "+11") or numbered ("0".."nports-1"). */
+int mf_parse_port(const struct mf_topo *t, const char *name, u32 *port)
+{
+	char buf[16];
+	u32 p;
+
+	for (p = 0; p < t->nports; p++) {
+		mf_format_port(t, p, buf, sizeof(buf));
+		if (!strcmp(buf, name)) {
+			*port = p;
+			return 0;
+		}
+	}
+	return mf_parse_u32(name, 0, t->nports - 1, port);
+}

@@ -58,6 +58,8 @@ int mf_parse_topo(u32 kind, const char *s, struct mf_topo *t, char *err,
 /* A node: coordinates "x0,x1,..." (all ndims) or a plain node id / address. */
 int mf_parse_node(const struct mf_topo *t, const char *s, u32 *id, char *err,
 		  size_t errlen);
+/* Port of t named name ("x+", "+11") or numbered ("0".."nports-1"). */
+int mf_parse_port(const struct mf_topo *t, const char *name, u32 *port);
 /* An unsigned decimal in [min, max]. */
 int mf_parse_u32(const char *s, u32 min, u32 max, u32 *v);
 

@@ -105,6 +105,15 @@ _meshfabric()
 			case $cmd in
 			destroy|show|exec|bcast|stats|monitor)
 				words=$(_meshfabric_fabrics "$tool") ;;
+			port)
+				# port attach|detach|show NAME NODE PORT dev IFNAME [netns NS]
+				case $prev in
+				port) words="attach detach show" ;;
+				attach|detach|show) words=$(_meshfabric_fabrics "$tool") ;;
+				dev) words=$(ls /sys/class/net 2>/dev/null) ;;
+				netns) words=$(ip netns list 2>/dev/null | cut -d' ' -f1) ;;
+				*) words="dev netns" ;;
+				esac ;;
 			link)
 				# link set|show NAME NODE PORT PARAMETER VALUE...
 				case $prev in

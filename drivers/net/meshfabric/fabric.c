@@ -396,6 +396,7 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	mutex_lock(&f->lock);
 	WRITE_ONCE(f->dead, true);
 	rtnl_lock();
+	mf_port_detach_all(f);	/* their netdevs as they were */
 	for (i = 0; i < f->topo.nodes; i++) {
 		dev = rtnl_dereference(f->node[i].dev);
 		WRITE_ONCE(f->node[i].state, MF_NODE_ABSENT);

@@ -101,12 +101,16 @@ static void mf_frame_size(const struct sk_buff *skb, struct mf_tframe *fr)
 		   DIV_ROUND_UP(skb->len - hdr, skb_shinfo(skb)->gso_size) : 1;
 }
 
-/* A timed frame (mf.h's link.c): reserve its slot on every link of its
- * path now, then let it wait in the fabric's time-ordered queue for its
- * arrival.  Consumes skb; the drop reason, or -1 if it is on its way.
+/* A timed frame (mf.h's link.c) from src, hops0 hops behind it: reserve
+ * its slot on every link of its path now (and on dst's external port's
+ * link: port not MF_PORT_NONE), then let it wait in the fabric's
+ * time-ordered queue for its arrival (at dst, or at the cut link's far
+ * end: on to another host then).  Consumes skb; the drop reason, or -1
+ * if it is on its way.
  */
 static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
-			    u32 src, u32 dst, u32 hops0, struct sk_buff *skb)
+			    u32 src, u32 dst, u32 hops0, u32 port,
+			    struct sk_buff *skb)
 {
 	u32 hops = hops0, limit = fs ? f->topo.nodes :
 				  mf_topo_diameter(&f->topo);
@@ -116,17 +120,19 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 	enum mf_drop_reason why;
 	u64 l;
 	struct mf_tframe fr = { .surv = U64_MAX };
-	int port;
+	int hop;
 
 	mf_frame_size(skb, &fr);
 	fr.sent = ktime_get_ns();
 	fr.head = fr.sent;
 	fr.tail = fr.sent;
-	mf_walk_start(&f->rt, fs, src, dst, &w);
+	w.cur = src;
+	if (src != dst)
+		mf_walk_start(&f->rt, fs, src, dst, &w);
 	while (w.cur != dst) {
 		from = w.cur;
-		port = mf_walk_hop(&f->rt, f->links.peer, fs, &w);
-		if (port < 0) {
+		hop = mf_walk_hop(&f->rt, f->links.peer, fs, &w);
+		if (hop < 0) {
 			why = MF_DROP_LINK_DOWN;
 			goto drop;
 		}
@@ -134,7 +140,7 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 			why = MF_DROP_NODE_GONE;
 			goto drop;
 		}
-		l = (u64)from * np + port;
+		l = (u64)from * np + hop;
 		/* loss only: no slot to reserve, no time to add */
 		if (rated ? !mf_link_reserve(f, l, &fr, &why) :
 			    !mf_link_pass(f, l, &fr, &why))
@@ -154,8 +160,16 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 			return -1;
 		}
 	}
+	if (port != MF_PORT_NONE) {
+		l = (u64)dst * np + port;
+		why = MF_DROP_LINK_DOWN;
+		if (READ_ONCE(f->links.st[l].down) ||
+		    (rated ? !mf_link_reserve(f, l, &fr, &why) :
+			     !mf_link_pass(f, l, &fr, &why)))
+			goto drop;
+	}
 	trace_meshfabric_forward(f->id, src, dst, hops - hops0, fr.len);
-	if (!mf_tq_enqueue(f, dst, skb, fr.tail))
+	if (!mf_tq_enqueue(f, dst, port, skb, fr.tail))
 		return MF_DROP_QUEUE_FULL;	/* skb freed */
 	return -1;
 drop:
@@ -201,50 +215,132 @@ static bool mf_is_membership_report(const struct sk_buff *skb)
 		     *h == ICMPV6_MGM_REDUCTION || *h == ICMPV6_MLD2_REPORT);
 }
 
-/* Unicast skb from node src (of this host; hops0 hops behind it) to
- * dst: through the timed links, or at once; on to another host over a
- * cut link.  Consumes skb: -1 if it is on its way, else the drop reason.
- * Caller holds RCU, BH disabled.
+/* Route skb from node src (of this host; hops0 hops behind it) to node
+ * dst (src == dst: no link, e.g. entered from the tunnel at dst), then
+ * hand it to dst's netdev or, port not MF_PORT_NONE, send it out of dst's
+ * external port; on to another host where the path crosses a cut link.
+ * Consumes skb: -1 on its way, else the drop reason.
  */
-static int mf_unicast(struct mf_fabric *f, u32 src, u32 dst, u32 hops0,
-		      struct sk_buff *skb)
+static int mf_forward(struct mf_fabric *f, u32 src, u32 dst, u32 hops0,
+		      u32 port, struct sk_buff *skb)
 {
-	const struct mf_fstate *fs = rcu_dereference(f->fstate);
 	enum mf_drop_reason reason = MF_DROP_NODE_GONE;
-	unsigned int len = skb->len;
-	struct net_device *peer;
+	unsigned int len = skb->len, packets;
+	struct net_device *peer = NULL;
+	const struct mf_fstate *fs;
 	struct mf_cut cut;
-	int hops;
+	int hops = 0, ret;
 
-	if (src == dst) {	/* entered from the tunnel at dst */
-		hops = 0;
-		peer = rcu_dereference(f->node[dst].dev);
-		goto deliver;
+	rcu_read_lock();
+	fs = rcu_dereference(f->fstate);
+	/* timed: but a frame that entered at dst from the tunnel crossed
+	 * its links' model on the sending host
+	 */
+	if (READ_ONCE(f->links.timed) &&
+	    (src != dst || port != MF_PORT_NONE)) {
+		ret = mf_forward_timed(f, fs, src, dst, hops0, port, skb);
+		rcu_read_unlock();
+		return ret;
 	}
-	if (READ_ONCE(f->links.timed))
-		return mf_forward_timed(f, fs, src, dst, hops0, skb);
-	peer = rcu_dereference(f->node[dst].dev);
-	/* no peer and here: the walk does not run */
-	hops = peer || mf_node_remote(f, dst) ?
-	       mf_forward_walk(f, fs, src, dst, hops0,
-			       skb_is_gso(skb) ?
-			       max_t(u32, 1, skb_shinfo(skb)->gso_segs) : 1,
-			       len, &reason, &cut) : -1;
-	if (hops == MF_WALK_CUT)
-		return mf_tunnel_xmit(f, &cut, skb) ? -1 : MF_DROP_TUNNEL;
-	if (hops < 0)
+	packets = skb_is_gso(skb) ? max_t(u32, 1, skb_shinfo(skb)->gso_segs) :
+				    1;
+	/* no peer here, or the port's node GONE: the walk does not run */
+	if (port == MF_PORT_NONE)
+		peer = rcu_dereference(f->node[dst].dev);
+	if ((port == MF_PORT_NONE && !peer && !mf_node_remote(f, dst)) ||
+	    (port != MF_PORT_NONE && mf_node_gone(f, dst)))
+		goto drop;
+	if (src != dst)
+		hops = mf_forward_walk(f, fs, src, dst, hops0, packets, len,
+				       &reason, &cut);
+	if (hops == MF_WALK_CUT) {
+		ret = mf_tunnel_xmit(f, &cut, skb) ? -1 : MF_DROP_TUNNEL;
+		rcu_read_unlock();
+		return ret;
+	}
+	if (hops < 0 || (port == MF_PORT_NONE && !peer))
 		goto drop;
 	trace_meshfabric_forward(f->id, src, dst, hops, len);
-deliver:
-	if (!peer)
-		goto drop;
+	if (port != MF_PORT_NONE) {
+		ret = mf_port_send(f, dst, port, skb, packets, false);
+		rcu_read_unlock();
+		return ret;
+	}
 	/* dev_forward_skb() frees the skb and counts rx_dropped on failure. */
 	if (dev_forward_skb(peer, skb) == NET_RX_SUCCESS)
 		dev_sw_netstats_rx_add(peer, len);
+	rcu_read_unlock();
 	return -1;
 drop:
+	rcu_read_unlock();
 	kfree_skb(skb);
 	return reason;
+}
+
+/* A broadcast or multicast frame of src (in_port: arrived at src's
+ * external port): copies out of the other external ports, to src itself
+ * if it came from outside, and the fabric's flood.  Consumes skb.
+ */
+static int mf_forward_multi(struct mf_fabric *f, u32 src, u32 in_port,
+			    struct sk_buff *skb)
+{
+	struct net_device *dev;
+	struct sk_buff *copy;
+	unsigned int len = skb->len;
+
+	if (READ_ONCE(f->part))		/* and to the other hosts */
+		mf_tunnel_bcast(f, src, skb);
+	mf_port_flood(f, src, in_port, skb, 1);
+	if (in_port != MF_PORT_NONE) {
+		rcu_read_lock();
+		dev = rcu_dereference(f->node[src].dev);
+		copy = dev ? skb_clone(skb, GFP_ATOMIC) : NULL;
+		if (copy && dev_forward_skb(dev, copy) == NET_RX_SUCCESS)
+			dev_sw_netstats_rx_add(dev, len);
+		rcu_read_unlock();
+	}
+	return mf_bcast_queue(f, src, skb) ? -1 : MF_DROP_QUEUE_FULL;
+}
+
+int mf_forward_frame(struct mf_fabric *f, u32 src, u32 in_port,
+		     struct sk_buff *skb)
+{
+	const struct ethhdr *eth = (const struct ethhdr *)skb->data;
+	u32 dst, port = MF_PORT_NONE;
+	s64 node;
+
+	if (in_port != MF_PORT_NONE && mf_node_gone(f, src)) {
+		kfree_skb(skb);
+		return MF_DROP_NODE_GONE;
+	}
+	if (is_multicast_ether_addr(eth->h_dest)) {
+		if (mf_is_membership_report(skb)) {
+			consume_skb(skb);
+			return -1;
+		}
+		return mf_forward_multi(f, src, in_port, skb);
+	}
+	node = mf_mac_node(f, eth->h_dest);
+	if (node >= 0) {
+		dst = node;
+		/* a node does not send to itself; from outside: delivered */
+		if (dst == src && in_port == MF_PORT_NONE) {
+			kfree_skb(skb);
+			return MF_DROP_NO_DEST;
+		}
+	} else if (!mf_port_lookup(f, eth->h_dest, &dst, &port)) {
+		/* unknown: copies out of the external ports, if any */
+		if (!mf_port_flood(f, src, in_port, skb, 1)) {
+			kfree_skb(skb);
+			return MF_DROP_NO_DEST;
+		}
+		consume_skb(skb);
+		return -1;
+	} else if (dst == src && port == in_port) {
+		consume_skb(skb);	/* learned where it came from */
+		return -1;
+	}
+	return mf_forward(f, src, dst, 0, port, skb);
 }
 
 void mf_forward_rx(struct mf_fabric *f, u32 node, u32 hops,
@@ -260,7 +356,7 @@ void mf_forward_rx(struct mf_fabric *f, u32 node, u32 hops,
 		kfree_skb(skb);
 		return;
 	}
-	ret = mf_unicast(f, node, dst, hops, skb);
+	ret = mf_forward(f, node, dst, hops, MF_PORT_NONE, skb);
 	if (ret >= 0)
 		trace_meshfabric_drop(f->id, node, len, ret);
 }
@@ -270,41 +366,16 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct mf_ndev *priv = netdev_priv(dev);
 	struct mf_fabric *f = priv->fabric;
 	unsigned int len = skb->len;
-	enum mf_drop_reason reason = MF_DROP_NO_DEST;
-	const struct ethhdr *eth;
 	int ret;
-	s64 dst;
 
-	if (!pskb_may_pull(skb, ETH_HLEN))
-		goto drop;	/* a runt: nowhere to go */
-	eth = (const struct ethhdr *)skb->data;
-	if (is_multicast_ether_addr(eth->h_dest)) {
-		if (mf_is_membership_report(skb)) {
-			dev_sw_netstats_tx_add(dev, 1, len);
-			consume_skb(skb);
-			return NETDEV_TX_OK;
-		}
-		if (READ_ONCE(f->part)) {	/* and to the other hosts */
-			rcu_read_lock();
-			mf_tunnel_bcast(f, priv->node, skb);
-			rcu_read_unlock();
-		}
-		if (mf_bcast_queue(f, priv->node, skb)) {
-			dev_sw_netstats_tx_add(dev, 1, len);
-		} else {
-			trace_meshfabric_drop(f->id, priv->node, len,
-					      MF_DROP_QUEUE_FULL);
-			dev_core_stats_tx_dropped_inc(dev);
-		}
+	if (!pskb_may_pull(skb, ETH_HLEN)) {	/* a runt: nowhere to go */
+		trace_meshfabric_drop(f->id, priv->node, len, MF_DROP_NO_DEST);
+		dev_core_stats_tx_dropped_inc(dev);
+		kfree_skb(skb);
 		return NETDEV_TX_OK;
 	}
-	dst = mf_mac_node(f, eth->h_dest);
-	if (dst < 0 || dst == priv->node) {
-		reason = MF_DROP_NO_DEST;
-		goto drop;
-	}
-	rcu_read_lock();
-	ret = mf_unicast(f, priv->node, dst, 0, skb);
+	rcu_read_lock();	/* the external ports */
+	ret = mf_forward_frame(f, priv->node, MF_PORT_NONE, skb);
 	rcu_read_unlock();
 	if (ret >= 0) {		/* dropped, skb freed */
 		trace_meshfabric_drop(f->id, priv->node, len, ret);
@@ -312,11 +383,5 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev)
 	} else {
 		dev_sw_netstats_tx_add(dev, 1, len);
 	}
-	return NETDEV_TX_OK;
-
-drop:
-	trace_meshfabric_drop(f->id, priv->node, len, reason);
-	dev_core_stats_tx_dropped_inc(dev);
-	kfree_skb(skb);
 	return NETDEV_TX_OK;
 }

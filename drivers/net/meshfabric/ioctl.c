@@ -36,6 +36,9 @@ static_assert(sizeof(struct meshfabric_link_info) == 104);
 static_assert(sizeof(struct meshfabric_link_get) == 56);
 static_assert(sizeof(struct meshfabric_tunnel) == 112);
 static_assert(sizeof(struct meshfabric_tunnel_peer) == 16);
+static_assert(sizeof(struct meshfabric_port) == 48);
+static_assert(sizeof(struct meshfabric_port_info) == 64);
+static_assert(sizeof(struct meshfabric_port_get) == 32);
 
 #define MF_CHUNK	64	/* entries copied per round trip */
 
@@ -734,6 +737,93 @@ static long mf_ioc_tunnel(void __user *argp, bool set)
 	return copy_to_user(argp, &tu, sizeof(tu)) ? -EFAULT : 0;
 }
 
+int mf_validate_port(const struct meshfabric_port *mp)
+{
+	if ((mp->flags & ~MESHFABRIC_PORT_DETACH) || mp->reserved0 ||
+	    mp->reserved)
+		return -EINVAL;
+	if (mp->flags & MESHFABRIC_PORT_DETACH)
+		return mp->netns_fd ||
+		       !mf_all_zero(mp->ifname, sizeof(mp->ifname)) ?
+		       -EINVAL : 0;
+	/* an interface name, NUL-terminated and not empty */
+	if (!mp->ifname[0] || !memchr(mp->ifname, 0, sizeof(mp->ifname)))
+		return -EINVAL;
+	return 0;
+}
+
+static long mf_ioc_port(void __user *argp)
+{
+	struct meshfabric_port mp;
+	struct mf_fabric *f;
+	struct net *net;
+	int err;
+
+	if (copy_from_user(&mp, argp, sizeof(mp)))
+		return -EFAULT;
+	if (!mf_capable())
+		return -EPERM;
+	err = mf_validate_port(&mp);
+	if (err)
+		return err;
+	f = mf_fabric_get_checked(mp.id, MF_NEED_ADMIN);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	if (mp.flags & MESHFABRIC_PORT_DETACH) {
+		err = mf_port_detach(f, mp.node, mp.port);
+		goto out;
+	}
+	net = get_net_ns_by_fd(mp.netns_fd);
+	if (IS_ERR(net)) {
+		err = PTR_ERR(net);
+		goto out;
+	}
+	/* the netdev's namespace is the caller's to change too */
+	if (ns_capable(net->user_ns, CAP_NET_ADMIN))
+		err = mf_port_attach(f, mp.node, mp.port, net,
+				     (const char *)mp.ifname);
+	else
+		err = -EPERM;
+	put_net(net);
+out:
+	mf_fabric_put(f);
+	return err;
+}
+
+static long mf_ioc_port_get(void __user *argp)
+{
+	struct meshfabric_port_info *pi;
+	struct meshfabric_port_get pg;
+	struct mf_fabric *f;
+	int err = 0;
+	u32 n;
+
+	if (copy_from_user(&pg, argp, sizeof(pg)))
+		return -EFAULT;
+	if (pg.flags || pg.reserved)
+		return -EINVAL;
+	f = mf_fabric_get_checked(pg.id, MF_NEED_VISIBLE);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	pi = kcalloc(MESHFABRIC_PORTS_MAX, sizeof(*pi), GFP_KERNEL_ACCOUNT);
+	if (!pi) {
+		err = -ENOMEM;
+		goto out;
+	}
+	pg.total = mf_port_get(f, pi, MESHFABRIC_PORTS_MAX);
+	n = pg.ports_ptr ? min(pg.count, pg.total) : 0;
+	if (n && copy_to_user(u64_to_user_ptr(pg.ports_ptr), pi,
+			      array_size(n, sizeof(*pi))))
+		err = -EFAULT;
+	pg.count = n;
+	if (!err && copy_to_user(argp, &pg, sizeof(pg)))
+		err = -EFAULT;
+	kfree(pi);
+out:
+	mf_fabric_put(f);
+	return err;
+}
+
 long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *argp = (void __user *)arg;
@@ -765,6 +855,10 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return mf_ioc_tunnel(argp, true);
 	case MESHFABRIC_IOC_TUNNEL_GET:
 		return mf_ioc_tunnel(argp, false);
+	case MESHFABRIC_IOC_PORT:
+		return mf_ioc_port(argp);
+	case MESHFABRIC_IOC_PORT_GET:
+		return mf_ioc_port_get(argp);
 	}
 	return -ENOTTY;
 }

@@ -236,6 +236,10 @@ int mf_link_set_state(struct mf_fabric *f,
 		if (!(node & 1023))
 			cond_resched();
 	}
+	/* bound external ports: their state only (nothing routes through
+	 * them)
+	 */
+	count += mf_port_set_down(f, ls->node, ls->port, ls->down);
 	if (!fs->faults.n) {
 		mf_fstate_destroy(fs);
 		fs = NULL;
@@ -280,9 +284,11 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 		n1 = n0 + 1;
 	}
 	if (ls->port != MESHFABRIC_ALL) {
-		/* a port by name must be a link of its own */
+		/* a port by name must be a link of its own (or a bound
+		 * external port's, port.c)
+		 */
 		if (ls->port >= t->nports || ls->node == MESHFABRIC_ALL ||
-		    !mf_topo_is_link(t, ls->node, ls->port))
+		    !mf_link_exists(f, ls->node, ls->port))
 			return -EINVAL;
 		p0 = ls->port;
 		p1 = p0 + 1;
@@ -319,7 +325,7 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 	}
 	for (node = n0; node < n1; node++) {
 		for (port = p0; port < p1; port++) {
-			if (!mf_topo_is_link(t, node, port))
+			if (!mf_link_exists(f, node, port))
 				continue;
 			mf_link_apply(&f->links.st[(u64)node * t->nports + port],
 				      ls);
@@ -361,6 +367,9 @@ void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
 	li->peer = mf_topo_is_link(t, li->node, li->port) ?
 		   f->links.peer[l] : MESHFABRIC_NO_PEER;
 	li->flags = READ_ONCE(st->down) ? MESHFABRIC_LINKF_DOWN : 0;
+	if (li->peer == MESHFABRIC_NO_PEER &&
+	    mf_port_bound(f, li->node, li->port))
+		li->flags |= MESHFABRIC_LINKF_PORT;
 	li->rate = READ_ONCE(st->rate);
 	li->delay_ns = READ_ONCE(st->delay_ns);
 	li->queue = READ_ONCE(st->queue);

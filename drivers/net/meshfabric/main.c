@@ -26,6 +26,7 @@ static const struct {
 	{ mf_fabric_init, mf_fabric_exit },
 	{ mf_bcast_init, mf_bcast_exit },
 	{ mf_netdev_init, mf_netdev_exit },
+	{ mf_port_init, mf_port_exit },
 	{ mf_ioctl_init, mf_ioctl_exit_fabrics },
 };
 

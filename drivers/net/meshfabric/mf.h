@@ -8,6 +8,8 @@
  *     -> fabric.c (lifetime, registry, permissions) -> rtable.c (routing
  *        tables)
  *   netdev.c (node netdevs) -> forward.c (unicast) -> bcast.c (broadcast)
+ *   port.c (external ports: netdevs bound to a node's border port) ->
+ *     forward.c
  *   all of them -> acct.c (the counted allocator, owners and limits),
  *   which calls none of them
  *
@@ -339,6 +341,11 @@ struct mf_fabric {
 	u8 *part;
 	u8 mypart;
 	struct mf_tunnel __rcu *tun;
+	/* External ports (port.c): written under RTNL, read under RCU or
+	 * RTNL; nports_bound (the non-NULL entries) with READ_ONCE.
+	 */
+	struct mf_port __rcu *ports[MESHFABRIC_PORTS_MAX];
+	u32 nports_bound;
 };
 
 /* netdev_priv() of a node's netdev; immutable after registration. */
@@ -701,8 +708,9 @@ void mf_tq_init(struct mf_fabric *f);
 /* Hand skb to node dst at time when (CLOCK_MONOTONIC ns); consumes skb.
  * False if the queue is full or stopped (skb freed).
  */
-bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
-		   u64 when);
+/* port: MF_PORT_NONE, or the external port of dst to send it out of. */
+bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
+		   struct sk_buff *skb, u64 when);
 /* Teardown: no frame is delivered after this returns. */
 void mf_tq_stop(struct mf_fabric *f);
 
@@ -751,6 +759,8 @@ int mf_netdev_init(void);
 void mf_netdev_exit(void);
 int mf_netdev_create(struct mf_fabric *f, u32 node, struct net *net,
 		     const char *ifname);
+/* dev is a node's netdev (of any fabric). */
+bool mf_netdev_is_node(const struct net_device *dev);
 
 /* --- forward.c ------------------------------------------------------- */
 
@@ -761,6 +771,58 @@ netdev_tx_t mf_xmit(struct sk_buff *skb, struct net_device *dev);
  */
 void mf_forward_rx(struct mf_fabric *f, u32 node, u32 hops,
 		   struct sk_buff *skb);
+/* A frame (skb->data at its Ethernet header) that node src sends
+ * (in_port MF_PORT_NONE) or that arrived at src's external port in_port:
+ * routed, flooded or delivered as the uapi says (MESHFABRIC_IOC_PORT).
+ * Consumes skb: -1 if it went on its way, else the drop reason.
+ */
+int mf_forward_frame(struct mf_fabric *f, u32 src, u32 in_port,
+		     struct sk_buff *skb);
+
+/* --- port.c ---------------------------------------------------------- */
+
+#define MF_PORT_NONE	U32_MAX	/* not an external port */
+
+int mf_port_init(void);
+void mf_port_exit(void);
+/* PORT: bind node's port to the netdev ifname of net / unbind it. */
+int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
+		   const char *ifname);
+int mf_port_detach(struct mf_fabric *f, u32 node, u32 port);
+/* Teardown: unbind every port.  Under RTNL. */
+void mf_port_detach_all(struct mf_fabric *f);
+/* PORT_GET: up to max bound ports into out; the number written. */
+u32 mf_port_get(struct mf_fabric *f, struct meshfabric_port_info *out,
+		u32 max);
+/* LINK_SET's state on the bound ports node and port (MESHFABRIC_ALL:
+ * any) name: the links changed.  Under f->lock.
+ */
+u32 mf_port_set_down(struct mf_fabric *f, u32 node, u32 port, bool down);
+/* node's port is bound (takes RCU). */
+bool mf_port_bound(const struct mf_fabric *f, u32 node, u32 port);
+/* The port that learned mac, if any.  Caller holds RCU. */
+bool mf_port_lookup(const struct mf_fabric *f, const u8 *mac, u32 *node,
+		    u32 *port);
+/* Send skb out of node's external port (consumed): -1 sent, else the drop
+ * reason.  counted: the link model was applied on the way (timed), else
+ * here (state, loss, counters; packets segments).  BH disabled.
+ */
+int mf_port_send(struct mf_fabric *f, u32 node, u32 port,
+		 struct sk_buff *skb, unsigned int packets, bool counted);
+/* Copies of skb out of every bound port but (node, port), each through
+ * its link's state, loss and counters: the copies sent.  BH disabled.
+ */
+unsigned int mf_port_flood(struct mf_fabric *f, u32 node, u32 port,
+			   struct sk_buff *skb, unsigned int packets);
+/* The link of node through port exists: a topology link, or a bound
+ * external port.
+ */
+static inline bool mf_link_exists(const struct mf_fabric *f, u32 node,
+				  u32 port)
+{
+	return mf_topo_is_link(&f->topo, node, port) ||
+	       (READ_ONCE(f->nports_bound) && mf_port_bound(f, node, port));
+}
 
 /* --- bcast.c --------------------------------------------------------- */
 
@@ -807,6 +869,7 @@ int mf_validate_bcast(const struct meshfabric_bcast *b);
 int mf_validate_link_set(const struct meshfabric_link_set *ls);
 int mf_validate_sched_load(const struct meshfabric_sched_load *sl);
 int mf_validate_link_get(const struct meshfabric_link_get *lg);
+int mf_validate_port(const struct meshfabric_port *mp);
 long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 int mf_ioctl_init(void);
 void mf_ioctl_exit(void);

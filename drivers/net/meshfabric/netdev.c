@@ -223,6 +223,11 @@ static struct rtnl_link_ops mf_link_ops = {
 	.fill_info = mf_fill_info,
 };
 
+bool mf_netdev_is_node(const struct net_device *dev)
+{
+	return dev->netdev_ops == &mf_netdev_ops;
+}
+
 #define MF_FEATURES (NETIF_F_SG | NETIF_F_FRAGLIST | NETIF_F_HW_CSUM | \
 		     NETIF_F_RXCSUM | NETIF_F_SCTP_CRC | NETIF_F_HIGHDMA | \
 		     NETIF_F_GSO_SOFTWARE | NETIF_F_GSO_ENCAP_ALL)

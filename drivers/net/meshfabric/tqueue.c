@@ -57,12 +57,14 @@ static atomic_long_t mf_tq_userns = ATOMIC_LONG_INIT(0);
 struct mf_tq_cb {
 	u64 time;		/* arrival, CLOCK_MONOTONIC ns */
 	u32 dst;		/* node */
+	u32 port;		/* MF_PORT_NONE, or dst's external port */
 	u32 size;		/* truesize charged */
 	atomic_long_t *share;	/* the owner's (fabric.c), or NULL */
-	/* bound for another host over a cut link into dst by port, with
-	 * the hop count hops (mf_tq_enqueue_cut); port U32_MAX: dst is here
+	/* bound for another host over a cut link into dst by cut_port,
+	 * with the hop count hops (mf_tq_enqueue_cut); cut_port U32_MAX:
+	 * dst is here
 	 */
-	u32 port;
+	u32 cut_port;
 	u32 hops;
 };
 
@@ -196,7 +198,8 @@ static struct sk_buff *mf_tq_own(struct mf_tqueue *tq, struct sk_buff *skb)
 }
 
 static bool __mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
-			    u32 hops, struct sk_buff *skb, u64 when)
+			    u32 cut_port, u32 hops, struct sk_buff *skb,
+			    u64 when)
 {
 	struct mf_tqueue *tq = &f->tq;
 	struct rb_node **p, *parent = NULL;
@@ -211,6 +214,7 @@ static bool __mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 	cb->time = when;
 	cb->dst = dst;
 	cb->port = port;
+	cb->cut_port = cut_port;
 	cb->hops = hops;
 	cb->size = skb->truesize;
 	if (!mf_tq_charge(f, cb)) {
@@ -244,27 +248,29 @@ static bool __mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 	return true;
 }
 
-bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, struct sk_buff *skb,
-		   u64 when)
+bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
+		   struct sk_buff *skb, u64 when)
 {
-	return __mf_tq_enqueue(f, dst, U32_MAX, 0, skb, when);
+	return __mf_tq_enqueue(f, dst, port, U32_MAX, 0, skb, when);
 }
 
 bool mf_tq_enqueue_cut(struct mf_fabric *f, const struct mf_cut *cut,
 		       struct sk_buff *skb, u64 when)
 {
-	return __mf_tq_enqueue(f, cut->node, cut->port, cut->hops, skb, when);
+	return __mf_tq_enqueue(f, cut->node, MF_PORT_NONE, cut->port,
+			       cut->hops, skb, when);
 }
 
 static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 {
 	struct net_device *dev;
 	unsigned int len = skb->len;
+	int why;
 
-	if (mf_tq_cb(skb)->port != U32_MAX) {	/* on to another host */
+	if (mf_tq_cb(skb)->cut_port != U32_MAX) {	/* on to another host */
 		struct mf_cut cut = {
 			.node = dst,
-			.port = mf_tq_cb(skb)->port,
+			.port = mf_tq_cb(skb)->cut_port,
 			.hops = mf_tq_cb(skb)->hops,
 		};
 
@@ -274,6 +280,13 @@ static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 		if (!mf_tunnel_xmit(f, &cut, skb))
 			trace_meshfabric_drop(f->id, dst, len, MF_DROP_TUNNEL);
 		rcu_read_unlock();
+		return;
+	}
+	if (mf_tq_cb(skb)->port != MF_PORT_NONE) {
+		/* its link counted it when it reserved its slot */
+		why = mf_port_send(f, dst, mf_tq_cb(skb)->port, skb, 0, true);
+		if (why >= 0)
+			trace_meshfabric_drop(f->id, dst, len, why);
 		return;
 	}
 	rcu_read_lock();

@@ -441,6 +441,7 @@ struct meshfabric_link_stats {
 
 /* LINK_GET flags of a link. */
 #define MESHFABRIC_LINKF_DOWN		(1U << 0)
+#define MESHFABRIC_LINKF_PORT		(1U << 1)	/* a bound external port */
 
 /*
  * MESHFABRIC_IOC_LINK_SET: apply the fields flags names to the directed
@@ -593,6 +594,97 @@ struct meshfabric_sched_load {
 	__u64 reserved;
 };
 
+/*
+ * External ports (docs/multihost.md, "External ports"): a node's port
+ * bound to an existing Ethernet netdev (a veth, a tap, a NIC), so that
+ * hosts outside the fabric reach it and it reaches them.
+ *
+ * Which ports: a border port of a mesh, one with no neighbour
+ * (MESHFABRIC_NO_PEER in LINK_STATS); no port beyond the topology's
+ * degree (a torus has none to bind).  At most MESHFABRIC_PORTS_MAX ports
+ * of a fabric are bound at once.  The port's link is the directed link
+ * node * nports + port of LINK_STATS, LINK_GET and LINK_SET: it counts
+ * the frames the fabric sends out of the netdev and applies its rate,
+ * delay, queue, loss and state to them; LINK_SET by name accepts it
+ * while it is bound (ALL includes it then), and its state (down) stops
+ * both directions.  Its settings stay with the link across detach.
+ * Frames arriving on the netdev are counted by PORT_GET (rx_*).
+ *
+ * Forwarding: a frame arriving on the netdev enters the fabric at node,
+ * as if node had sent it: to a node's MAC, routed there (node itself:
+ * delivered to it); broadcast and multicast, delivered to node, flooded
+ * to the other nodes as node's broadcasts are, and copied out of the
+ * other bound ports; to a MAC learned at another port, routed to that
+ * port's node and sent out of it; otherwise copied out of the other
+ * bound ports.  The source MAC of each arriving unicast-sourced frame is
+ * learned at the port (MESHFABRIC_PORT_MACS per port, the oldest
+ * replaced; a MAC learned at another port moves).  A node's frame to a
+ * MAC that is no node's: routed to the port that learned it, across the
+ * links like any unicast, then out of it; not learned anywhere, copied
+ * out of every bound port.  A node's broadcasts and multicasts are
+ * copied out of every bound port too (counted on the port's link only,
+ * not on the links to it).  Frames entering or leaving at a node whose
+ * netdev is GONE are dropped.
+ *
+ * The netdev is put in promiscuous mode and given an rx_handler (so it
+ * cannot be a bridge, bond, macvlan or ipvlan lower at the same time:
+ * -EBUSY).  Detach, the netdev's unregistration (deletion, or a move to
+ * another namespace) and DESTROY put it back as it was.
+ */
+#define MESHFABRIC_PORTS_MAX		16	/* bound ports per fabric */
+#define MESHFABRIC_PORT_MACS		8	/* MACs learned per port */
+#define MESHFABRIC_PORT_DETACH		(1U << 0)
+
+/*
+ * MESHFABRIC_IOC_PORT: bind port of node to the netdev ifname of the
+ * namespace netns_fd names (flags 0), or unbind it (flags
+ * MESHFABRIC_PORT_DETACH; netns_fd and ifname then 0).  The caller needs
+ * CAP_NET_ADMIN over its own namespace, over the fabric's owner and over
+ * the netdev's namespace.  -EINVAL unknown node or port, a port with a
+ * neighbour, nonzero reserved fields, a netdev that is not Ethernet, a
+ * loopback or a meshfabric node; -ENODEV no such netdev; -EBUSY port
+ * already bound, or the netdev has an rx_handler (already a port, a
+ * bridge port...); -E2BIG MESHFABRIC_PORTS_MAX ports bound; -ENOENT
+ * (detach) port not bound, or no such fabric.
+ */
+struct meshfabric_port {
+	__u32 id;			/* in: fabric */
+	__u32 flags;			/* in: MESHFABRIC_PORT_* */
+	__u32 node;			/* in */
+	__u32 port;			/* in */
+	__s32 netns_fd;			/* in: fd of a network namespace */
+	__u32 reserved0;
+	__u8 ifname[MESHFABRIC_NAME_LEN];	/* in: the netdev's name */
+	__u64 reserved;
+};
+
+struct meshfabric_port_info {
+	__u32 node;
+	__u32 port;			/* its link: node * nports + port */
+	__u32 ifindex;			/* the netdev's, in its namespace */
+	__u32 netns_ino;		/* its namespace's inode number */
+	__u8 ifname[MESHFABRIC_NAME_LEN];
+	__u64 rx_packets;		/* frames that entered the fabric */
+	__u64 rx_bytes;
+	__u64 rx_dropped;		/* arrived, not forwarded */
+	__u32 learned;			/* MACs learned at the port now */
+	__u32 reserved;
+};
+
+/*
+ * MESHFABRIC_IOC_PORT_GET: the bound ports of fabric id, by node and port,
+ * into ports_ptr (count entries of room, at most MESHFABRIC_PORTS_MAX
+ * written).  Out: count, the entries written; total, the ports bound.
+ */
+struct meshfabric_port_get {
+	__u32 id;			/* in */
+	__u32 flags;			/* in: 0 */
+	__u64 ports_ptr;		/* in: struct meshfabric_port_info[] */
+	__u32 count;			/* in: capacity; out: written */
+	__u32 total;			/* out */
+	__u64 reserved;
+};
+
 #define MESHFABRIC_IOC_CREATE \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_create)
 #define MESHFABRIC_IOC_DESTROY \
@@ -616,6 +708,10 @@ struct meshfabric_sched_load {
 	_IOWR(MESHFABRIC_IOC_MAGIC, 9, struct meshfabric_link_get)
 #define MESHFABRIC_IOC_SCHED_LOAD \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 10, struct meshfabric_sched_load)
+#define MESHFABRIC_IOC_PORT \
+	_IOW(MESHFABRIC_IOC_MAGIC, 12, struct meshfabric_port)
+#define MESHFABRIC_IOC_PORT_GET \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 13, struct meshfabric_port_get)
 /* 14..17: multi-host fabrics (cut links), below */
 #define MESHFABRIC_IOC_TUNNEL_SET \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 14, struct meshfabric_tunnel)

@@ -730,6 +730,8 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return mf_ioc_link_get(argp);
 	case MESHFABRIC_IOC_SCHED_LOAD:
 		return mf_ioc_sched_load(argp);
+	case MESHFABRIC_IOC_COLLECTIVE:
+		return mf_capable() ? mf_ioc_collective(argp) : -EPERM;
 	}
 	return -ENOTTY;
 }

@@ -31,6 +31,7 @@ static const struct mf_cmd *const commands[] = {
 	&mf_cmd_link,
 	&mf_cmd_node,
 	&mf_cmd_papers,
+	&mf_cmd_coll,
 	NULL
 };
 

@@ -30,6 +30,7 @@ struct mf_uapi_case {
 #define MF_UF_NONE	SIZE_MAX
 #define MF_UC(field)	offsetof(struct meshfabric_create, field)
 #define MF_UB(field)	offsetof(struct meshfabric_bcast, field)
+#define MF_UL(field)	offsetof(struct meshfabric_collective, field)
 
 static void mf_uapi_apply(void *req, const struct mf_uapi_case *p)
 {
@@ -103,6 +104,36 @@ static const struct mf_uapi_case mf_bcast_cases[] = {
 	{ "ethertype 0x10000", MF_UB(ethertype), 0x10000, NULL, -EINVAL },
 };
 
+/* COLLECTIVE: applied to a valid allreduce of the generator's */
+static const struct mf_uapi_case mf_coll_cases[] = {
+	{ "valid allreduce", MF_UF_NONE, 0, NULL, 0 },
+	{ "flags 0 without inputs", MF_UL(flags), 0, NULL, -EINVAL },
+	{ "flags 3", MF_UL(flags), 3, NULL, -EINVAL },
+	{ "inputs and the generator", MF_UL(in_ptr), 8, NULL, -EINVAL },
+	{ "coll alltoall", MF_UL(coll), MESHFABRIC_COLL_ALLTOALL, NULL, 0 },
+	{ "coll 8", MF_UL(coll), MESHFABRIC_COLL_MAX + 1, NULL, -EINVAL },
+	{ "op bxor", MF_UL(op), MESHFABRIC_ROP_BXOR, NULL, 0 },
+	{ "op 6", MF_UL(op), MESHFABRIC_ROP_MAX_ID + 1, NULL, -EINVAL },
+	{ "type u64", MF_UL(type), MESHFABRIC_RTYPE_U64, NULL, 0 },
+	{ "type f32 refused", MF_UL(type), MESHFABRIC_RTYPE_F32, NULL,
+	  -EOPNOTSUPP },
+	{ "type f64 refused", MF_UL(type), MESHFABRIC_RTYPE_F64, NULL,
+	  -EOPNOTSUPP },
+	{ "type 6", MF_UL(type), 6, NULL, -EINVAL },
+	{ "type ~0", MF_UL(type), 0xffffffff, NULL, -EINVAL },
+	{ "algo 003", MF_UL(algo), MESHFABRIC_CALGO_003, NULL, 0 },
+	{ "algo 10", MF_UL(algo), MESHFABRIC_CALGO_MAX + 1, NULL, -EINVAL },
+	{ "count 0", MF_UL(count), 0, NULL, -EINVAL },
+	{ "count ~0 (the fabric bounds it)", MF_UL(count), 0xffffffff, NULL, 0 },
+	{ "ethertype 0x05ff", MF_UL(ethertype), 0x05ff, NULL, -EINVAL },
+	{ "ethertype 0x0600", MF_UL(ethertype), 0x0600, NULL, 0 },
+	{ "ethertype 0x10000", MF_UL(ethertype), 0x10000, NULL, -EINVAL },
+	{ "out field match", MF_UL(match), 1, NULL, -EINVAL },
+	{ "out field digest", MF_UL(digest), 1, NULL, -EINVAL },
+	{ "out field nblocks", MF_UL(nblocks), 1, NULL, -EINVAL },
+	{ "reserved[1]", MF_UL(reserved[1]), 1, NULL, -EINVAL },
+};
+
 static void mf_uapi_desc(const struct mf_uapi_case *c, char *desc)
 {
 	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
@@ -110,6 +141,7 @@ static void mf_uapi_desc(const struct mf_uapi_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(mf_create, mf_create_cases, mf_uapi_desc);
 KUNIT_ARRAY_PARAM(mf_bcast, mf_bcast_cases, mf_uapi_desc);
+KUNIT_ARRAY_PARAM(mf_coll, mf_coll_cases, mf_uapi_desc);
 
 static void mf_uapi_valid_create(struct meshfabric_create *c)
 {
@@ -144,6 +176,20 @@ static void mf_uapi_test_bcast(struct kunit *test)
 	b.ethertype = 0x88b5;
 	mf_uapi_apply(&b, p);
 	KUNIT_EXPECT_EQ(test, mf_validate_bcast(&b), p->err);
+}
+
+static void mf_uapi_test_collective(struct kunit *test)
+{
+	const struct mf_uapi_case *p = test->param_value;
+	struct meshfabric_collective c;
+
+	memset(&c, 0, sizeof(c));
+	c.flags = MESHFABRIC_COLL_GENERATE;
+	c.coll = MESHFABRIC_COLL_ALLREDUCE;
+	c.type = MESHFABRIC_RTYPE_S64;
+	c.count = 16;
+	mf_uapi_apply(&c, p);
+	KUNIT_EXPECT_EQ(test, mf_validate_collective(&c), p->err);
 }
 
 /* Hexagonal sizes: p = 3n^2 - 3n + 1 against MESHFABRIC_MAX_NODES. */
@@ -532,6 +578,7 @@ static void mf_uapi_test_port(struct kunit *test)
 static struct kunit_case mf_uapi_test_cases[] = {
 	KUNIT_CASE_PARAM(mf_uapi_test_create, mf_create_gen_params),
 	KUNIT_CASE_PARAM(mf_uapi_test_bcast, mf_bcast_gen_params),
+	KUNIT_CASE_PARAM(mf_uapi_test_collective, mf_coll_gen_params),
 	KUNIT_CASE(mf_uapi_test_name_bounds),
 	KUNIT_CASE(mf_uapi_test_create_hex),
 	KUNIT_CASE(mf_uapi_test_unknown_cmd),

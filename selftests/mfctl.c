@@ -22,6 +22,9 @@
  *	raw to DST IFNAME/MAC; prints "sent N failed M ns_per_frame T"
  *   mfctl recv SIZE SECONDS       exit 0 if a datagram of SIZE bytes
  *	arrives on port 9 within SECONDS, its pattern intact
+ *   mfctl collref TYPE OP NODES COUNT  the allreduce of NODES vectors of
+ *	the uapi's generator (MESHFABRIC_IOC_COLLECTIVE), computed here from
+ *	the header's formula: COUNT numbers on one line (test_55)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -245,11 +248,12 @@ static int cmd_bcastall(int argc, char **argv)
 
 enum { C_create, C_destroy, C_info, C_attach, C_bcast, C_route,
        C_link_stats, C_bcast_v1, C_link_set, C_link_get, C_sched_load,
-       C_port, C_port_get, C_attach_entry };
+       C_port, C_port_get, C_collective, C_attach_entry };
 
 static const char *const cmd_name[] = {
 	"CREATE", "DESTROY", "INFO", "ATTACH", "BCAST", "ROUTE", "LINK_STATS",
 	"BCAST_V1", "LINK_SET", "LINK_GET", "SCHED_LOAD", "PORT", "PORT_GET",
+	"COLLECTIVE",
 };
 
 static const unsigned long cmd_nr[] = {
@@ -258,7 +262,7 @@ static const unsigned long cmd_nr[] = {
 	MESHFABRIC_IOC_LINK_STATS, MESHFABRIC_IOC_BCAST_V1,
 	MESHFABRIC_IOC_LINK_SET, MESHFABRIC_IOC_LINK_GET,
 	MESHFABRIC_IOC_SCHED_LOAD, MESHFABRIC_IOC_PORT,
-	MESHFABRIC_IOC_PORT_GET,
+	MESHFABRIC_IOC_PORT_GET, MESHFABRIC_IOC_COLLECTIVE,
 };
 
 static const struct field {
@@ -298,6 +302,11 @@ static const struct field {
 	F(port, reserved),
 	F(port_get, id), F(port_get, flags), F(port_get, ports_ptr),
 	F(port_get, count), F(port_get, total), F(port_get, reserved),
+	F(collective, id), F(collective, flags), F(collective, coll),
+	F(collective, op), F(collective, type), F(collective, algo),
+	F(collective, root), F(collective, count), F(collective, ethertype),
+	F(collective, in_ptr), F(collective, out_ptr), F(collective, match),
+	F(collective, reserved), F(collective, steps),
 #undef F
 };
 
@@ -330,6 +339,7 @@ static int cmd_ioctl(int argc, char **argv)
 		struct meshfabric_link_set ls;
 		struct meshfabric_sched_load sl;
 		struct meshfabric_port p;
+		struct meshfabric_collective co;
 	} u = { { 0 } };
 	unsigned int size, w, i;
 	char *at, *eq, *p, *end;
@@ -367,6 +377,11 @@ static int cmd_ioctl(int argc, char **argv)
 	}
 	if (c == C_port)		/* in this netns */
 		u.p.netns_fd = e[0].netns_fd;
+	if (c == C_collective) {	/* an allreduce of the generator's */
+		u.co.flags = MESHFABRIC_COLL_GENERATE;
+		u.co.coll = MESHFABRIC_COLL_ALLREDUCE;
+		u.co.count = 1;
+	}
 	if (c == C_route) {
 		u.r.dst = 3;
 		u.r.path_ptr = (uintptr_t)buf;
@@ -434,7 +449,8 @@ static int cmd_ioctl(int argc, char **argv)
  */
 enum { FZ_CREATE, FZ_DESTROY, FZ_INFO, FZ_ATTACH, FZ_ROUTE, FZ_BCAST,
        FZ_BCAST_V1, FZ_LINK_STATS, FZ_LINK_SET, FZ_LINK_GET, FZ_SCHED_LOAD,
-       FZ_PORT, FZ_PORT_GET, FZ_TUNNEL_SET, FZ_TUNNEL_GET, FZ_NCMD };
+       FZ_COLLECTIVE, FZ_PORT, FZ_PORT_GET, FZ_TUNNEL_SET, FZ_TUNNEL_GET,
+       FZ_NCMD };
 
 static const struct {
 	const char *name;	/* as in the header: MESHFABRIC_IOC_<name> */
@@ -447,6 +463,7 @@ static const struct {
 	{ "BCAST_V1", MESHFABRIC_IOC_BCAST_V1, 5, 88 },
 	C(LINK_STATS, link_stats, 6), C(LINK_SET, link_set, 12),
 	C(LINK_GET, link_get, 8), C(SCHED_LOAD, sched_load, 12),
+	C(COLLECTIVE, collective, 6),
 	C(PORT, port, 8), C(PORT_GET, port_get, 4),
 	C(TUNNEL_SET, tunnel, 3), C(TUNNEL_GET, tunnel, 3),
 #undef C
@@ -850,6 +867,41 @@ static void fz_bcast(const struct fz_fab *f, struct meshfabric_bcast *b,
 	b->step_ns_ptr = pick(2) ? some_ptr((size_t)b->steps * 8, scls) : 0;
 }
 
+/* A valid-ish COLLECTIVE on f: small vectors, every operation, op, type
+ * (the float ones too) and algorithm, the generator's inputs or the
+ * caller's (class *cls), results (*ocls) and step times (*scls).
+ */
+static void fz_collective(const struct fz_fab *f,
+			  struct meshfabric_collective *c, int *cls,
+			  int *ocls, int *scls)
+{
+	size_t bytes;
+
+	c->coll = pick(4) ? pick(MESHFABRIC_COLL_MAX + 1) :
+		  near(MESHFABRIC_COLL_MAX + 1);
+	c->op = pick(4) ? pick(MESHFABRIC_ROP_MAX_ID + 1) :
+		near(MESHFABRIC_ROP_MAX_ID + 1);
+	c->type = pick(4) ? pick(MESHFABRIC_RTYPE_U64 + 1) :
+		  near(MESHFABRIC_RTYPE_F32);
+	c->algo = pick(3) ? pick(MESHFABRIC_CALGO_MAX + 1) :
+		  near(MESHFABRIC_CALGO_MAX + 1);
+	c->root = pick(3) ? 0 : pick(2) ? pick(f->nodes) : near(f->nodes);
+	c->count = pick(4) ? 1 + pick(16) : near(0);
+	c->flags = pick(2) ? MESHFABRIC_COLL_GENERATE : pick(4) ? 0 : near(2);
+	c->ethertype = pick(4) ? 0 : near(0x10000);
+	bytes = (size_t)f->nodes * (c->count < 4096 ? c->count : 4096) * 8;
+	if (!(c->flags & MESHFABRIC_COLL_GENERATE) || !pick(8))
+		c->in_ptr = some_ptr(bytes, cls);
+	if (pick(2))
+		c->out_ptr = some_ptr(bytes, ocls);
+	c->steps = pick(2) ? pick(40) : near(0);
+	if (pick(2))
+		c->step_ns_ptr = some_ptr((size_t)c->steps * 8, scls);
+	c->why_len = pick(2) ? 1 + pick(200) : near(0);
+	if (pick(2))
+		c->why_ptr = some_ptr(c->why_len, &(int){ 0 });
+}
+
 /* A window of entries first .. first + *count - 1 of n, and an
  * out-pointer for them (mostly), whose class goes to *cls.
  */
@@ -905,11 +957,13 @@ static void fz_request(u32 k, struct fz_fab f)
 		struct meshfabric_tunnel tu;
 		struct meshfabric_port p;
 		struct meshfabric_port_get pg;
+		struct meshfabric_collective co;
 	} u;
 	struct meshfabric_attach_entry *e = (void *)(scratch + FZ_SCRATCH -
 						     4 * sizeof(*e));
 	u32 links = f.nodes * f.nports, cap = 0, i, size = fzc[k].size;
-	int cls = P_RW, scls = P_RW, argcls = P_RW, err, nsfd = -1;
+	int cls = P_RW, scls = P_RW, argcls = P_RW, ocls = P_RW, err;
+	int nsfd = -1;
 	char ns[300];
 	void *arg = &u;
 
@@ -1015,19 +1069,23 @@ static void fz_request(u32 k, struct fz_fab f)
 					  sizeof(struct meshfabric_port_info),
 					  &cls);
 		break;
+	case FZ_COLLECTIVE:
+		fz_collective(&f, &u.co, &cls, &ocls, &scls);
+		break;
 	}
 	if (!pick(12)) {	/* a bit flipped anywhere: flags, reserved,
 				 * out fields, pointers (then of no class)
 				 */
 		u.b[pick(size)] ^= 1 << pick(8);
-		cls = scls = P_UNKNOWN;
+		cls = scls = ocls = P_UNKNOWN;
 	}
 	if (!pick(12))	/* the argument elsewhere, often unusable */
 		arg = (void *)(uintptr_t)some_ptr(size, &argcls);
 	/* the capacities the kernel is given */
 	cap = k == FZ_INFO ? u.in.count : k == FZ_ROUTE ? u.r.path_max :
 	      k == FZ_LINK_STATS ? u.ls.count : k == FZ_LINK_GET ? u.lg.count :
-	      k == FZ_PORT_GET ? u.pg.count : u.bc.steps;
+	      k == FZ_PORT_GET ? u.pg.count :
+	      k == FZ_COLLECTIVE ? u.co.steps : u.bc.steps;
 	err = fz_ioctl(k, arg);
 	if (nsfd >= 0)
 		close(nsfd);
@@ -1091,6 +1149,16 @@ static void fz_request(u32 k, struct fz_fab f)
 			u.l.switching = u.l.down = u.l.count = 0;
 			fz_ioctl(k, &u);
 		}
+		break;
+	case FZ_COLLECTIVE:
+		if (cls == P_NONE && !(u.co.flags & MESHFABRIC_COLL_GENERATE))
+			impossible(k, "read inputs at an unusable pointer");
+		if (ocls == P_NONE || ocls == P_RO)
+			impossible(k, "wrote results at an unusable pointer");
+		if (u.co.type > MESHFABRIC_RTYPE_U64)
+			impossible(k, "combined a floating-point type");
+		fz_out(k, u.co.step_ns_ptr, scls, cap, u.co.step_ns_ptr ?
+		       (cap < u.co.steps ? cap : u.co.steps) : 0);
 		break;
 	case FZ_SCHED_LOAD:
 		if (cls == P_NONE && u.sl.code_len)
@@ -1542,6 +1610,70 @@ static int cmd_recv(int argc, char **argv)
 	return i != size;
 }
 
+/* The uapi's generator and the reductions, written here from the
+ * header's words (not the core's code): node v's element j.
+ */
+static u64 gen_elem(u32 type, u32 v, u32 j)
+{
+	u64 x = (u64)(v + 1) * 0x9e3779b97f4a7c15ULL +
+		(u64)j * 0xd1b54a32d192ed03ULL;
+
+	return type == MESHFABRIC_RTYPE_S32 || type == MESHFABRIC_RTYPE_U32 ?
+	       x >> 32 : x;
+}
+
+static int cmd_collref(int argc, char **argv)
+{
+	static const char *const types[] = { "s32", "u32", "s64", "u64" };
+	static const char *const ops[] = { "sum", "min", "max", "band", "bor",
+					   "bxor" };
+	u32 type = 4, op = 6, n, count, v, j;
+
+	if (argc != 4)
+		usage();
+	while (type-- && strcmp(argv[0], types[type]))
+		;
+	while (op-- && strcmp(argv[1], ops[op]))
+		;
+	n = num(argv[2]);
+	count = num(argv[3]);
+	if (type > 3 || op > 5 || !n)
+		usage();
+	for (j = 0; j < count; j++) {
+		u64 acc = gen_elem(type, 0, j), x;
+		long long sa, sx;
+
+		for (v = 1; v < n; v++) {
+			x = gen_elem(type, v, j);
+			/* signed views: 32-bit values sign-extended */
+			sa = type == 0 ? (int32_t)(uint32_t)acc : (long long)acc;
+			sx = type == 0 ? (int32_t)(uint32_t)x : (long long)x;
+			if (type == 1)
+				acc = (uint32_t)acc, x = (uint32_t)x;
+			switch (op) {
+			case 0: acc += x; break;
+			case 1: acc = (type & 1 ? x < acc : sx < sa) ? x : acc;
+				break;
+			case 2: acc = (type & 1 ? x > acc : sx > sa) ? x : acc;
+				break;
+			case 3: acc &= x; break;
+			case 4: acc |= x; break;
+			default: acc ^= x;
+			}
+		}
+		if (type == 0)
+			printf("%s%d", j ? " " : "", (int32_t)(uint32_t)acc);
+		else if (type == 1)
+			printf("%s%u", j ? " " : "", (uint32_t)acc);
+		else if (type == 2)
+			printf("%s%lld", j ? " " : "", (long long)acc);
+		else
+			printf("%s%llu", j ? " " : "", (unsigned long long)acc);
+	}
+	printf("\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -1551,6 +1683,7 @@ int main(int argc, char **argv)
 		{ "bcastall", cmd_bcastall }, { "ioctl", cmd_ioctl },
 		{ "fuzz", cmd_fuzz },
 		{ "flood", cmd_flood }, { "recv", cmd_recv },
+		{ "collref", cmd_collref },
 	};
 	size_t i;
 

@@ -83,6 +83,8 @@ extern const struct mf_cmd mf_cmd_port;
 extern const struct mf_cmd mf_cmd_node;
 /* The papers' claims, computed (cmd_papers.c). */
 extern const struct mf_cmd mf_cmd_papers;
+/* Collectives executed by the kernel (cmd_coll.c). */
+extern const struct mf_cmd mf_cmd_coll;
 
 /* Results of mf_args_next besides option keys (keep keys >= 0). */
 enum {

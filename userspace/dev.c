@@ -175,6 +175,11 @@ int mf_dev_sched_load(struct meshfabric_sched_load *sl)
 	return xioctl(MESHFABRIC_IOC_SCHED_LOAD, sl);
 }
 
+int mf_dev_collective(struct meshfabric_collective *c)
+{
+	return xioctl(MESHFABRIC_IOC_COLLECTIVE, c);
+}
+
 int mf_dev_route(uint32_t id, uint32_t src, uint32_t dst, uint32_t *path,
 		 uint32_t max)
 {

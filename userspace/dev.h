@@ -60,6 +60,8 @@ int mf_dev_bcast(struct meshfabric_bcast *b);
  * checker's reason at why_ptr).
  */
 int mf_dev_sched_load(struct meshfabric_sched_load *sl);
+/* COLLECTIVE (-EOPNOTSUPP, -EINVAL, ...: the reason at why_ptr). */
+int mf_dev_collective(struct meshfabric_collective *c);
 /* The kernel's route from src to dst: the number of hops, path[0..hops]
  * filled (max entries), or a negative errno.
  */

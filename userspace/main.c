@@ -32,6 +32,7 @@ static const struct mf_cmd *const commands[] = {
 	&mf_cmd_node,
 	&mf_cmd_papers,
 	&mf_cmd_port,
+	&mf_cmd_coll,
 	NULL
 };
 

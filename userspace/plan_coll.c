@@ -156,7 +156,11 @@ int mf_plan_coll(FILE *f, const struct mf_plan_coll_args *a)
 				  .root = a->root, .bcast = a->bcast,
 				  .model = a->model, .bytes = a->bytes,
 				  .esize = mf_rtype_size(a->type) };
-	struct mf_timing tm = { .bytes = 14, .ctx = a->lm };
+	/* the frames the kernel sends (COLLECTIVE): Ethernet header and
+	 * struct meshfabric_coll_hdr before each send's payload
+	 */
+	struct mf_timing tm = { .bytes = MESHFABRIC_COLL_FRAME_HDR,
+				.ctx = a->lm };
 	struct mf_timeline tl = { 0 };
 	struct mf_coll_result res;
 	struct mf_coll_bounds lb;

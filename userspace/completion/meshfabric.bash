@@ -41,8 +41,8 @@ _meshfabric()
 
 	case $prev in
 	--algo)
-		# plan --coll: the collective algorithms
-		if [[ " ${COMP_WORDS[*]} " == *" --coll "* ]]; then
+		# plan --coll and coll: the collective algorithms
+		if [[ " ${COMP_WORDS[*]} " == *" --coll "* || $cmd == coll ]]; then
 			words="auto tree ring recdbl rabenseifner bucket swing
 			       swing-lat shift 003"
 		else
@@ -81,7 +81,10 @@ _meshfabric()
 		words="100us 1ms 10ms" ;;
 	--link-loss|loss)
 		words="0.1% 1% 10%" ;;
-	--link-queue|queue|--size)
+	--link-queue|queue|--size|--count|--root|--ethertype)
+		return 0 ;;
+	--input)
+		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
 	--paper)
 		words="000 001 002 003 004" ;;
@@ -114,6 +117,15 @@ _meshfabric()
 				netns) words=$(ip netns list 2>/dev/null | cut -d' ' -f1) ;;
 				*) words="dev netns" ;;
 				esac ;;
+			coll)
+				# coll NAME COLLECTIVE
+				if [ "$prev" = coll ]; then
+					words=$(_meshfabric_fabrics "$tool")
+				else
+					words="allreduce reduce reduce-scatter
+					       allgather gather scatter alltoall
+					       broadcast"
+				fi ;;
 			link)
 				# link set|show NAME NODE PORT PARAMETER VALUE...
 				case $prev in

@@ -208,9 +208,6 @@ static int mf_acct_prepare(struct mf_fabric *f, u32 nsteps)
 	return 0;
 }
 
-/* mf_deliver() flags */
-#define MF_DELIVER_MTU	BIT(0)	/* honour the receiver's MTU */
-
 /* Deliver a clone of frame to node's netdev; true if it was accepted.
  * A node without a running netdev, or (MF_DELIVER_MTU) whose MTU is
  * below the frame's payload, gets nothing, and no clone is made for it.
@@ -218,8 +215,8 @@ static int mf_acct_prepare(struct mf_fabric *f, u32 nsteps)
  * (BCAST) delivers payloads up to MESHFABRIC_MAX_PAYLOAD whatever the
  * MTU: it injects test traffic, it does not emulate a sender.
  */
-static bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame,
-		       unsigned int flags)
+bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame,
+		unsigned int flags)
 {
 	unsigned int len = frame->len;
 	struct net_device *dev;
@@ -324,10 +321,19 @@ static int mf_bcast_time(struct mf_fabric *f, const struct mf_sched *s,
 			 u32 flags, u64 bytes, u64 t0, struct mf_timeline *tl)
 {
 	struct mf_timing tm;
+
+	mf_bcast_timing(f, flags, bytes, &tm);
+	return mf_sched_reserve_timed(f, s, &tm, t0, tl);
+}
+
+int mf_sched_reserve_timed(struct mf_fabric *f, const struct mf_sched *s,
+			   const struct mf_timing *tm, u64 t0,
+			   struct mf_timeline *tl)
+{
 	u64 *free, l, busy, end;
 	int err;
 
-	mf_bcast_timing(f, flags, bytes, &tm);
+	lockdep_assert_held(&f->bcast_lock);
 	err = mf_timeline_alloc(tl, &f->topo, s);
 	if (err)
 		return err;
@@ -340,7 +346,7 @@ static int mf_bcast_time(struct mf_fabric *f, const struct mf_sched *s,
 		busy = atomic64_read(&f->links.st[l].busy);
 		free[l] = busy > t0 ? busy - t0 : 0;
 	}
-	err = mf_sched_time(&f->topo, s, &tm, free, tl);
+	err = mf_sched_time(&f->topo, s, tm, free, tl);
 	/* bounded time: no sleep, reservation or pinned frame beyond it */
 	if (!err && tl->total_ns > MESHFABRIC_HORIZON_NS)
 		err = -E2BIG;
@@ -378,7 +384,7 @@ static int mf_arrival_cmp(const void *a, const void *b)
 /* Sleep until CLOCK_MONOTONIC reaches when: 0, or -EINTR on a fatal
  * signal, -ENOENT if f was destroyed meanwhile.
  */
-static int mf_wait_until(struct mf_fabric *f, u64 when)
+int mf_wait_until(struct mf_fabric *f, u64 when)
 {
 	ktime_t t;
 	u64 now;

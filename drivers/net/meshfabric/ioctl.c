@@ -859,6 +859,8 @@ long mf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return mf_ioc_port(argp);
 	case MESHFABRIC_IOC_PORT_GET:
 		return mf_ioc_port_get(argp);
+	case MESHFABRIC_IOC_COLLECTIVE:
+		return mf_capable() ? mf_ioc_collective(argp) : -EPERM;
 	}
 	return -ENOTTY;
 }

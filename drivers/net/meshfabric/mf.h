@@ -309,8 +309,9 @@ struct mf_fabric {
 	/* Serialises counter resets: links.base. */
 	struct mutex stats_lock;
 
-	/* Serialises BCAST ioctls' planning and sends; protects cache[],
-	 * user[], clock, acct.  Taken killable, and held for CPU work only
+	/* Serialises BCAST ioctls' planning and sends, and the link
+	 * reservations of timed COLLECTIVEs (coll.c: held for those
+	 * only); protects cache[], user[], clock, acct.  Taken killable, and held for CPU work only
 	 * (with scheduling points): a timed BCAST sleeps until its arrivals
 	 * after dropping it (bcast.c, mf_bcast_run), so no wait for it
 	 * lasts a fabric time.
@@ -861,6 +862,31 @@ int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 int mf_bcast_user_unload(struct mf_fabric *f, u32 source);
 /* Queue a frame sent by node source (consumed); false if dropped. */
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
+/* mf_deliver() flags */
+#define MF_DELIVER_MTU	BIT(0)	/* honour the receiver's MTU */
+/* Deliver a clone of frame to node's netdev (process context): true if
+ * it was accepted.  Does not consume frame.
+ */
+bool mf_deliver(struct mf_fabric *f, u32 node, struct sk_buff *frame,
+		unsigned int flags);
+/* Run s in fabric time under tm on f's links after what is reserved on
+ * them since t0 (CLOCK_MONOTONIC ns), reserve its slots and fill tl
+ * (allocated here; freed on error).  -E2BIG past MESHFABRIC_HORIZON_NS
+ * (nothing reserved).  Callers serialise on f->bcast_lock.
+ */
+int mf_sched_reserve_timed(struct mf_fabric *f, const struct mf_sched *s,
+			   const struct mf_timing *tm, u64 t0,
+			   struct mf_timeline *tl);
+/* Sleep (killable) until CLOCK_MONOTONIC reaches when: 0, -EINTR on a
+ * fatal signal, -ENOENT if f was torn down meanwhile.
+ */
+int mf_wait_until(struct mf_fabric *f, u64 when);
+
+/* --- coll.c ---------------------------------------------------------- */
+
+/* MESHFABRIC_IOC_COLLECTIVE (the caller's capability checked). */
+long mf_ioc_collective(void __user *argp);
+int mf_validate_collective(const struct meshfabric_collective *c);
 
 /* --- ioctl.c --------------------------------------------------------- */
 

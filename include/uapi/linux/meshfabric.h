@@ -685,6 +685,209 @@ struct meshfabric_port_get {
 	__u64 reserved;
 };
 
+/*
+ * MESHFABRIC_IOC_COLLECTIVE: run a collective (docs/collectives.md) on the
+ * fabric: the kernel builds the schedule with the core's closed-form
+ * builders (the same as `meshfabric plan --coll`, checked by the same
+ * checker), sends every transfer as frames over the node netdevs, combines
+ * at the receiver with integer arithmetic, and returns each node's
+ * result, the kernel's comparison with the direct computation, the fabric
+ * time (on timed links) and the statistics.  Needs CAP_NET_ADMIN over the
+ * fabric, as BCAST; every node must be PRESENT (-ENETDOWN).
+ *
+ * In: coll (MESHFABRIC_COLL_*), op (MESHFABRIC_ROP_*: reductions only,
+ * else 0), type (MESHFABRIC_RTYPE_*: element types; F32 and F64 are
+ * refused with -EOPNOTSUPP: the kernel does no floating point, and never
+ * approximates), algo (MESHFABRIC_CALGO_*; AUTO chooses by the modelled
+ * fabric time on the fabric's links, else the fewest steps, as plan does),
+ * root (rooted collectives: reduce, gather, scatter, broadcast; else 0),
+ * count (elements of every node's vector, 1 ..), ethertype (of the
+ * frames; 0 = MESHFABRIC_COLL_ETHERTYPE, else 0x0600 .. 0xffff).
+ *
+ * The data.  Node v's vector is elements v * count .. (v + 1) * count - 1
+ * of in_ptr (element size 4 or 8 bytes, the host's byte order), or, with
+ * MESHFABRIC_COLL_GENERATE (in_ptr 0), the generator's:
+ *     x = (v + 1) * 0x9e3779b97f4a7c15 + j * 0xd1b54a32d192ed03 (mod 2^64)
+ *     element j of node v = x (64-bit types), x >> 32 (32-bit types),
+ *     read as two's complement for the signed types.
+ * Every node holds the whole vector; which of its elements matter is the
+ * collective's: a message of count elements is cut into the schedule's
+ * nblocks blocks (block b: elements b * count / nblocks up to
+ * (b + 1) * count / nblocks), and the core's sched.h defines what each
+ * node starts with and ends with (allreduce: every node ends with the
+ * whole reduced vector; reduce-scatter: node v with its share, elements
+ * v * count / N .. (v + 1) * count / N - 1; alltoall: the vector is an
+ * N x N matrix of blocks, row s node s's input, column d node d's result;
+ * ...).  Out (out_ptr not 0): every node's result, nodes * count
+ * elements: the elements the collective gives node v, and 0 for the
+ * others.  match is 1 if every node's result equals the direct
+ * computation (the reduction of all N inputs element by element in node
+ * order, or the owner's input for the copy collectives), done by the
+ * kernel without the schedule; digest is the FNV-1a 64 hash of the out
+ * array's bytes.  nodes * count * element size is at most
+ * MESHFABRIC_COLL_MAX_BYTES (-E2BIG): the kernel holds the inputs and the
+ * results (charged to the caller's memory cgroup), and the payloads of
+ * one step's sends, held while the step runs, at most 4 times that.
+ * Fabrics of more than
+ * MESHFABRIC_COLL_MAX_NODES nodes (MESHFABRIC_COLL_A2A_NODES for
+ * alltoall, whose schedules hold N^2 blocks) are refused (-E2BIG).
+ *
+ * The frames.  Every send of the schedule is a frame from its source
+ * node's MAC to its destination node's MAC, ethertype as given, with a
+ * struct meshfabric_coll_hdr after the Ethernet header and the elements
+ * of the blocks it carries after that (in the send's block order); a
+ * send of more than MESHFABRIC_MAX_PAYLOAD payload bytes is cut into
+ * frames of at most that much (hdr.offset: where a frame's payload
+ * starts in its send's).  Each frame is counted on every directed link
+ * of the send's path (LINK_STATS) and delivered to the destination's
+ * netdev (a packet socket or tcpdump in the node's namespace sees it);
+ * the receiver then combines (kind COMBINE) or copies (kind COPY) the
+ * elements into its vector.  Once every step has run, each node receives
+ * its result as one more frame (kind RESULT, to and from its own MAC,
+ * its whole vector as out_ptr's, cut as above); delivered counts the
+ * nodes whose netdev accepted it.  Frames go to the netdevs whatever
+ * their MTU (as BCAST's).  Loss draws do not apply to collective frames
+ * (a collective models a reliable transport); with links down the
+ * collective is refused (-ENETUNREACH): its schedule is not repaired.
+ *
+ * Time.  On a fabric with timed links (LINK_SET), the schedule runs in
+ * fabric time with the core's timing.h, synchronous, store-and-forward
+ * or cut-through as the fabric switches, each send one frame of
+ * MESHFABRIC_COLL_FRAME_HDR bytes plus its payload (the model `meshfabric
+ * plan --coll` prints: the same figure to the nanosecond on an idle
+ * fabric), after the frames already reserved on the links (a unicast
+ * flow on them slows it), and its sends reserve their slots.  The call
+ * runs each step's frames at that step's end in fabric time, sleeping in
+ * between (killable: -EINTR), so fabric_time_ns and step_ns are the
+ * model's and elapsed_ns the wall time.  A fabric time beyond
+ * MESHFABRIC_HORIZON_NS is refused (-E2BIG) before anything is reserved.
+ * Untimed, fabric_time_ns is 0 and the steps run at once.
+ *
+ * Out: algo (the one run), nblocks, steps (step_ns_ptr, if not 0, gets
+ * min(steps in, steps run) entries: when each step ended, ns from the
+ * start), sends, tcd, max_link_load and contention (the checker's
+ * per-step link loads, as plan prints), frames and link_bytes (frames
+ * counted on links, all hops, and their bytes), max_link_bytes (most
+ * bytes on one directed link), fabric_time_ns, elapsed_ns, delivered,
+ * match, digest.  A refused collective says why: -EOPNOTSUPP (the
+ * algorithm does not build that collective on this shape, a float type)
+ * and -EINVAL write one NUL-terminated line of at most why_len bytes to
+ * why_ptr (if not 0).
+ *
+ * Versions: this is the first form of the struct (176 bytes); a larger
+ * one will be served beside it, as BCAST_V1 is, and reserved fields must
+ * be 0.
+ */
+#define MESHFABRIC_COLL_BROADCAST	0
+#define MESHFABRIC_COLL_REDUCE		1
+#define MESHFABRIC_COLL_ALLREDUCE	2
+#define MESHFABRIC_COLL_REDUCE_SCATTER	3
+#define MESHFABRIC_COLL_ALLGATHER	4
+#define MESHFABRIC_COLL_GATHER		5
+#define MESHFABRIC_COLL_SCATTER		6
+#define MESHFABRIC_COLL_ALLTOALL	7
+#define MESHFABRIC_COLL_MAX		7
+
+#define MESHFABRIC_ROP_SUM		0	/* wraps modulo 2^bits */
+#define MESHFABRIC_ROP_MIN		1
+#define MESHFABRIC_ROP_MAX		2
+#define MESHFABRIC_ROP_BAND		3
+#define MESHFABRIC_ROP_BOR		4
+#define MESHFABRIC_ROP_BXOR		5
+#define MESHFABRIC_ROP_MAX_ID		5
+
+#define MESHFABRIC_RTYPE_S32		0
+#define MESHFABRIC_RTYPE_U32		1
+#define MESHFABRIC_RTYPE_S64		2
+#define MESHFABRIC_RTYPE_U64		3
+#define MESHFABRIC_RTYPE_F32		4	/* refused: -EOPNOTSUPP */
+#define MESHFABRIC_RTYPE_F64		5	/* refused: -EOPNOTSUPP */
+
+#define MESHFABRIC_CALGO_AUTO		0
+#define MESHFABRIC_CALGO_TREE		1	/* reversed broadcast, broadcast */
+#define MESHFABRIC_CALGO_RING		2
+#define MESHFABRIC_CALGO_RECDBL		3	/* recursive doubling */
+#define MESHFABRIC_CALGO_RABENSEIFNER	4
+#define MESHFABRIC_CALGO_BUCKET		5	/* ring per dimension */
+#define MESHFABRIC_CALGO_SWING		6
+#define MESHFABRIC_CALGO_SWING_LAT	7
+#define MESHFABRIC_CALGO_SHIFT		8	/* alltoall */
+#define MESHFABRIC_CALGO_003		9	/* 003's global sum (H_n) */
+#define MESHFABRIC_CALGO_MAX		9
+
+#define MESHFABRIC_COLL_GENERATE	(1U << 0)	/* inputs: the generator */
+
+#define MESHFABRIC_COLL_ETHERTYPE	0x88b6	/* IEEE 802 local experimental 2 */
+#define MESHFABRIC_COLL_MAX_BYTES	(16U << 20)	/* nodes * count * size */
+#define MESHFABRIC_COLL_MAX_NODES	512
+#define MESHFABRIC_COLL_A2A_NODES	64
+
+/* Frame kinds (struct meshfabric_coll_hdr.kind). */
+#define MESHFABRIC_COLLF_COPY		1
+#define MESHFABRIC_COLLF_COMBINE	2
+#define MESHFABRIC_COLLF_RESULT		3
+
+/*
+ * The header of a collective's frames, after the Ethernet header; every
+ * field big endian.  seq numbers the module's COLLECTIVE calls; step is
+ * the schedule's step (RESULT: the number of steps); src and dst the
+ * send's nodes; first the first block it carries and nblocks how many
+ * (the payload holds their elements in the schedule's order); offset the
+ * bytes of the send's payload before this frame's; bytes the send's
+ * payload in all.
+ */
+struct meshfabric_coll_hdr {
+	__u8 version;			/* 1 */
+	__u8 kind;			/* MESHFABRIC_COLLF_* */
+	__u8 coll;			/* MESHFABRIC_COLL_* */
+	__u8 op;			/* MESHFABRIC_ROP_* */
+	__u8 type;			/* MESHFABRIC_RTYPE_* */
+	__u8 reserved[3];
+	__be32 seq;
+	__be32 step;
+	__be32 src;
+	__be32 dst;
+	__be32 first;
+	__be32 nblocks;
+	__be32 offset;
+	__be32 bytes;
+};
+
+/* Bytes of a collective's frame before its payload (the model's). */
+#define MESHFABRIC_COLL_FRAME_HDR	(14 + 40)
+
+struct meshfabric_collective {
+	__u32 id;			/* in: fabric */
+	__u32 flags;			/* in: MESHFABRIC_COLL_GENERATE */
+	__u32 coll;			/* in: MESHFABRIC_COLL_* */
+	__u32 op;			/* in: MESHFABRIC_ROP_* */
+	__u32 type;			/* in: MESHFABRIC_RTYPE_* */
+	__u32 algo;			/* in: MESHFABRIC_CALGO_*; out: run */
+	__u32 root;			/* in */
+	__u32 count;			/* in: elements per node */
+	__u32 ethertype;		/* in: 0 = MESHFABRIC_COLL_ETHERTYPE */
+	__u32 steps;			/* in: step_ns capacity; out */
+	__u64 in_ptr;			/* in: nodes * count elements, or 0 */
+	__u64 out_ptr;			/* in: nodes * count elements, or 0 */
+	__u64 step_ns_ptr;		/* in: __u64[steps] or 0 */
+	__u64 why_ptr;			/* in: char[why_len] or 0 */
+	__u32 why_len;			/* in */
+	__u32 nblocks;			/* out */
+	__u32 sends;			/* out */
+	__u32 max_link_load;		/* out */
+	__u64 tcd;			/* out */
+	__u64 contention;		/* out */
+	__u64 frames;			/* out: frames counted on links */
+	__u64 link_bytes;		/* out: their bytes */
+	__u64 max_link_bytes;		/* out */
+	__u64 fabric_time_ns;		/* out */
+	__u64 elapsed_ns;		/* out */
+	__u64 digest;			/* out */
+	__u32 delivered;		/* out: result frames accepted */
+	__u32 match;			/* out: 1 if results are the direct ones */
+	__u64 reserved[2];
+};
+
 #define MESHFABRIC_IOC_CREATE \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 1, struct meshfabric_create)
 #define MESHFABRIC_IOC_DESTROY \
@@ -708,6 +911,8 @@ struct meshfabric_port_get {
 	_IOWR(MESHFABRIC_IOC_MAGIC, 9, struct meshfabric_link_get)
 #define MESHFABRIC_IOC_SCHED_LOAD \
 	_IOWR(MESHFABRIC_IOC_MAGIC, 10, struct meshfabric_sched_load)
+#define MESHFABRIC_IOC_COLLECTIVE \
+	_IOWR(MESHFABRIC_IOC_MAGIC, 11, struct meshfabric_collective)
 #define MESHFABRIC_IOC_PORT \
 	_IOW(MESHFABRIC_IOC_MAGIC, 12, struct meshfabric_port)
 #define MESHFABRIC_IOC_PORT_GET \

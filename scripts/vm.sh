@@ -171,7 +171,7 @@ ready=$(grep -aoE '^MF-VM-READY [0-9.]+' "$log" | head -n 1 | cut -d' ' -f2)
 ms() { echo $(( ($2 - $1) / 1000000 )); }
 # Kernel lines only (printk time stamp): CMD's own output may say "leak".
 bad=$(grep -aE '^\[ *[0-9]+\.[0-9]+\]' "$log" |
-	grep -avE '(Kernel )?[Cc]ommand line:|RCU lockdep checking is enabled' |
+	grep -avE '(Kernel )?[Cc]ommand line:|RCU lockdep checking is enabled|kmemleak: Kernel memory leak detector initialized' |
 	grep -aE 'WARNING:|BUG:|Oops|general protection fault|KASAN|UBSAN|KFENCE|ODEBUG|lockdep|circular locking|recursive locking|inconsistent lock|suspicious RCU|blocked for more than|Kernel panic|unreferenced object|[Ll]eak' |
 	head -n 1)
 

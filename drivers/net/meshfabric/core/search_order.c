@@ -3,7 +3,8 @@
  * orders").  The tool's only, like search.c.
  *
  * The nodes are laid out along a snake (boustrophedon) order of the whole
- * fabric, for every order of the axes.  An interval of r ranks with one
+ * fabric, for every order of the axes (up to ORD_PERM_DIMS dimensions;
+ * beyond, the axes in their own order).  An interval of r ranks with one
  * informed node and a budget of b steps is cut into its first c and last
  * r - c ranks, each at most 2^(b - 1) (every such c for intervals of up to
  * ORD_ALL_CUTS ranks, c within ORD_HALF_SLACK of r / 2 beyond); the informed

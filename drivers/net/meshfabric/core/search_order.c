@@ -34,6 +34,7 @@
 #define ORD_ALL_CUTS	64U	/* intervals that try every cut that fits */
 #define ORD_HALF_SLACK	4U	/* longer ones: cuts this close to a half */
 #define ORD_PERM_DIMS	4U	/* axis orders tried up to this many dims */
+#define ORD_BANDS	8U	/* 2-D: snakes and bands of 2 .. 8 rows */
 
 struct ord {
 	const struct mf_topo *t;
@@ -308,25 +309,44 @@ static u32 ord_nperms(u32 d)
 
 /* The snake along axes ax[0] (fastest) .. ax[d-1]: a digit runs backwards
  * when the digits above it sum to an odd number, so consecutive ranks are
- * neighbours.
+ * neighbours.  In 2-D with band > 1, bands instead: band rows of axis
+ * ax[1] at a time, walked along ax[0] (forwards and backwards in turn),
+ * each column of a band up and down in turn (split's bands, for the
+ * whole fabric).
  */
-static void ord_snake(struct ord *o, const u32 *ax)
+static void ord_order(struct ord *o, const u32 *ax, u32 band)
 {
 	const struct mf_topo *t = o->t;
 	u32 r, v, i, hi, c[MF_MAX_DIMS], dig[MF_MAX_DIMS];
+	u32 nx = t->dims[ax[0]], ny, b0, h, xi, yi;
 
-	for (r = 0; r < o->n; r++) {
-		for (i = 0, v = r; i < o->d; i++) {
-			dig[i] = v % t->dims[ax[i]];
-			v /= t->dims[ax[i]];
+	if (band > 1) {
+		ny = t->dims[ax[1]];
+		for (b0 = 0, r = 0; b0 < ny; b0 += band) {
+			h = b0 + band <= ny ? band : ny - b0;
+			for (xi = 0; xi < nx; xi++) {
+				c[ax[0]] = (b0 / band) & 1 ? nx - 1 - xi : xi;
+				for (yi = 0; yi < h; yi++) {
+					c[ax[1]] = b0 + (xi & 1 ? h - 1 - yi : yi);
+					o->ord[r++] = mf_topo_id(t, c);
+				}
+			}
 		}
-		for (i = o->d, hi = 0; i-- > 0;) {
-			c[ax[i]] = hi & 1 ? t->dims[ax[i]] - 1 - dig[i] : dig[i];
-			hi += dig[i];
+	} else {
+		for (r = 0; r < o->n; r++) {
+			for (i = 0, v = r; i < o->d; i++) {
+				dig[i] = v % t->dims[ax[i]];
+				v /= t->dims[ax[i]];
+			}
+			for (i = o->d, hi = 0; i-- > 0;) {
+				c[ax[i]] = hi & 1 ? t->dims[ax[i]] - 1 - dig[i] : dig[i];
+				hi += dig[i];
+			}
+			o->ord[r] = mf_topo_id(t, c);
 		}
-		o->ord[r] = mf_topo_id(t, c);
-		o->rank[o->ord[r]] = r;
 	}
+	for (r = 0; r < o->n; r++)
+		o->rank[o->ord[r]] = r;
 }
 
 /* An automorphism: (g c)[sg[i]] = (refl_i(c[i]) + sh[sg[i]]) mod L. */
@@ -432,8 +452,8 @@ int mf_search_order(const struct mf_topo *t, u32 source, u32 steps,
 	struct ord o;
 	struct ord_auto g, bg;
 	struct mf_sched r;
-	u32 np, po, pg, i, j, root, val, bv, nsh, sh;
-	u32 ax[MF_MAX_DIMS], seen[24][MF_MAX_DIMS];
+	u32 np, nb, vi, band, pg, i, j, root, val, bv, nsh, sh;
+	u32 ax[MF_MAX_DIMS], seen[24 * ORD_BANDS][MF_MAX_DIMS];
 	u64 best = U64_MAX, tcd;
 	int err;
 
@@ -446,21 +466,25 @@ int mf_search_order(const struct mf_topo *t, u32 source, u32 steps,
 	if (err)
 		goto out;
 	np = ord_nperms(o.d);
+	nb = o.d == 2 ? ORD_BANDS : 1;
 	nsh = t->kind == MESHFABRIC_KIND_TORUS ? t->nodes : 1;
-	for (po = 0; po < np; po++) {
-		/* one order per sequence of sides */
-		ord_perm(po, o.d, ax);
-		for (i = 0; i < po; i++) {
+	for (vi = 0; vi < np * nb; vi++) {
+		/* one order per sequence of sides and band */
+		ord_perm(vi / nb, o.d, ax);
+		memcpy(seen[vi], ax, sizeof(ax));
+		band = vi % nb ? vi % nb + 1 : 0;
+		if (band && band >= t->dims[ax[1]])
+			continue;
+		for (i = 0; i < vi; i++) {
 			for (j = 0; j < o.d; j++)
 				if (t->dims[seen[i][j]] != t->dims[ax[j]])
 					break;
-			if (j == o.d)
+			if (j == o.d && i % nb == vi % nb)
 				break;
 		}
-		memcpy(seen[po], ax, sizeof(ax));
-		if (i < po)
+		if (i < vi)
 			continue;
-		ord_snake(&o, ax);
+		ord_order(&o, ax, band);
 		memset(o.memo, 0xff, ord_key(&o, o.n, 0, 0) * sizeof(u32));
 		o.ncost = 0;
 		root = ord_f(&o, 0, o.n, o.k);

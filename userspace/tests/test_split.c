@@ -491,22 +491,42 @@ static void ivm_all(u32 torus, u32 d, const u32 *dims, u32 *best)
 				avail[j] = avail[j + 1];
 			na--;
 		}
-		for (band = 0; band <= (d == 2 ? 8 : 0); band++) {
-		if (band == 1 || (band && band >= dims[perm[1]]))
+		for (band = 0; band <= (d == 2 ? 8 : d == 3 ? 6 : 0); band++) {
+		if (band == 1 || (band && band >= dims[perm[d - 1]]))
 			continue;
 		/* bands unreflected only: fewer orders, a weaker model */
 		for (refl = 0; refl < (band ? 1U : 1U << d); refl++) {
 			for (sh = 0; sh < nsh; sh++) {
 				/* walk the snake, axes perm[0] fastest; in 2-D
 				 * also bands of `band` rows of perm[1], the
-				 * columns of a band up and down in turn
+				 * columns of a band up and down in turn; in 3-D
+				 * slabs (below)
 				 */
 				for (i = 0; i < d; i++) {
 					pos[i] = 0;
 					dir[i] = 1;
 				}
 				for (r = 0; r < m.n; r++) {
-					if (band) {
+					if (band && d == 3) {
+						/* 3-D: slabs of `band` of perm[2],
+						 * each a snake with the slab's axis
+						 * fastest, then perm[0], perm[1];
+						 * odd slabs backwards
+						 */
+						u32 l0 = dims[perm[0]], l1 = dims[perm[1]];
+						u32 b0 = r / (band * l0 * l1) * band;
+						u32 hh = b0 + band <= dims[perm[2]] ? band : dims[perm[2]] - b0;
+						u32 w = r - b0 * l0 * l1, d0, d1, d2;
+
+						if (b0 / band % 2)
+							w = hh * l0 * l1 - 1 - w;
+						d0 = w % hh;
+						d1 = w / hh % l0;
+						d2 = w / hh / l0;
+						pos[perm[1]] = d2;
+						pos[perm[0]] = d2 % 2 ? l0 - 1 - d1 : d1;
+						pos[perm[2]] = b0 + ((d1 + d2) % 2 ? hh - 1 - d0 : d0);
+					} else if (band) {
 						u32 b0 = r / (band * dims[perm[0]]) * band;
 						u32 hh = b0 + band <= dims[perm[1]] ? band : dims[perm[1]] - b0;
 						u32 w = r - b0 * dims[perm[0]], xi = w / hh;

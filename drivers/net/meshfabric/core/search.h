@@ -38,8 +38,8 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 int mf_search_oneport(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, struct mf_sched *s);
 
-/* One-port search over interval orders (search_order.c): snake orders of
- * the whole fabric for every order of the axes (up to 4-D), intervals
+/* One-port search over interval orders (search_order.c): snake and band
+ * orders of the whole fabric for every order of the axes (up to 4-D), intervals
  * cut in two at any rank that fits the budget (near halves beyond 64
  * ranks), each send costed by its distance in the fabric and then routed
  * over the links its step leaves free; every automorphism of the fabric

@@ -4,7 +4,8 @@
  *
  * The nodes are laid out along a snake (boustrophedon) order of the whole
  * fabric, for every order of the axes (up to ORD_PERM_DIMS dimensions;
- * beyond, the axes in their own order).  An interval of r ranks with one
+ * beyond, the axes in their own order), and along bands: slices of the
+ * last axis a few at a time (ord_order, ord_bands).  An interval of r ranks with one
  * informed node and a budget of b steps is cut into its first c and last
  * r - c ranks, each at most 2^(b - 1) (every such c for intervals of up to
  * ORD_ALL_CUTS ranks, c within ORD_HALF_SLACK of r / 2 beyond); the informed
@@ -35,6 +36,7 @@
 #define ORD_HALF_SLACK	4U	/* longer ones: cuts this close to a half */
 #define ORD_PERM_DIMS	4U	/* axis orders tried up to this many dims */
 #define ORD_BANDS	8U	/* 2-D: snakes and bands of 2 .. 8 rows */
+#define ORD_BANDS3	6U	/* 3-D, 4-D: bands of 2 .. 6 slices */
 
 struct ord {
 	const struct mf_topo *t;
@@ -307,6 +309,41 @@ static u32 ord_nperms(u32 d)
 	return f;
 }
 
+/* Bands in d > 2 dimensions: band slices of the last axis ax[d-1] at a
+ * time, each walked as a snake whose fastest axis is ax[d-1] inside the
+ * band, then ax[0] .. ax[d-2]; every other band backwards.
+ */
+static void ord_bands(struct ord *o, const u32 *ax, u32 band)
+{
+	const struct mf_topo *t = o->t;
+	u32 len[MF_MAX_DIMS], a[MF_MAX_DIMS], dig[MF_MAX_DIMS], c[MF_MAX_DIMS];
+	u32 last = ax[o->d - 1], b0, h, m, rr, x, v, i, hi, r = 0;
+
+	for (b0 = 0; b0 < t->dims[last]; b0 += band) {
+		h = b0 + band <= t->dims[last] ? band : t->dims[last] - b0;
+		len[0] = h;
+		a[0] = last;
+		for (i = 0, m = h; i + 1 < o->d; i++) {
+			len[i + 1] = t->dims[ax[i]];
+			a[i + 1] = ax[i];
+			m *= len[i + 1];
+		}
+		for (rr = 0; rr < m; rr++) {
+			x = (b0 / band) & 1 ? m - 1 - rr : rr;
+			for (i = 0, v = x; i < o->d; i++) {
+				dig[i] = v % len[i];
+				v /= len[i];
+			}
+			for (i = o->d, hi = 0; i-- > 0;) {
+				c[a[i]] = hi & 1 ? len[i] - 1 - dig[i] : dig[i];
+				hi += dig[i];
+			}
+			c[last] += b0;
+			o->ord[r++] = mf_topo_id(t, c);
+		}
+	}
+}
+
 /* The snake along axes ax[0] (fastest) .. ax[d-1]: a digit runs backwards
  * when the digits above it sum to an odd number, so consecutive ranks are
  * neighbours.  In 2-D with band > 1, bands instead: band rows of axis
@@ -320,7 +357,9 @@ static void ord_order(struct ord *o, const u32 *ax, u32 band)
 	u32 r, v, i, hi, c[MF_MAX_DIMS], dig[MF_MAX_DIMS];
 	u32 nx = t->dims[ax[0]], ny, b0, h, xi, yi;
 
-	if (band > 1) {
+	if (band > 1 && o->d > 2) {
+		ord_bands(o, ax, band);
+	} else if (band > 1) {
 		ny = t->dims[ax[1]];
 		for (b0 = 0, r = 0; b0 < ny; b0 += band) {
 			h = b0 + band <= ny ? band : ny - b0;
@@ -466,7 +505,8 @@ int mf_search_order(const struct mf_topo *t, u32 source, u32 steps,
 	if (err)
 		goto out;
 	np = ord_nperms(o.d);
-	nb = o.d == 2 ? ORD_BANDS : 1;
+	nb = o.d == 2 ? ORD_BANDS :
+	     o.d > 2 && o.d <= ORD_PERM_DIMS ? ORD_BANDS3 : 1;
 	nsh = t->kind == MESHFABRIC_KIND_TORUS ? t->nodes : 1;
 	for (vi = 0; vi < np * nb; vi++) {
 		/* one order per sequence of sides and band */

@@ -995,16 +995,6 @@ static int split_supports(const struct mf_topo *t)
 #define SPLIT_SEARCH_NODES	MF_SEARCH_ORDER_NODES
 #define SPLIT_SEARCH_WORK	1000000ULL
 
-static u64 split_tcd(const struct mf_sched *s)
-{
-	u64 tcd = 0;
-	u32 i;
-
-	for (i = 0; i < s->nsends; i++)
-		tcd += s->send[i].hops;
-	return tcd;
-}
-
 static int split_search(const struct mf_topo *t, u32 source, u32 steps,
 			struct mf_sched *s)
 {
@@ -1014,7 +1004,7 @@ static int split_search(const struct mf_topo *t, u32 source, u32 steps,
 
 	if (t->nodes <= 16 || t->nodes > SPLIT_SEARCH_NODES)
 		return 0;
-	tcd = split_tcd(s);
+	tcd = mf_search_tcd(s);
 	for (pass = 0; pass < 2 && tcd > t->nodes - 1; pass++) {
 		err = pass ? mf_search_oneport(t, source, steps,
 					       SPLIT_SEARCH_WORK, &f) :
@@ -1023,7 +1013,7 @@ static int split_search(const struct mf_topo *t, u32 source, u32 steps,
 			return err;
 		if (err)
 			continue;
-		ft = split_tcd(&f);
+		ft = mf_search_tcd(&f);
 		if (ft < tcd) {
 			mf_sched_free(s);
 			*s = f;

@@ -38,6 +38,9 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 int mf_search_oneport(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, struct mf_sched *s);
 
+/* A schedule's TCD: the sum of its sends' path lengths. */
+u64 mf_search_tcd(const struct mf_sched *s);
+
 /* One-port search over interval orders (search_order.c): snake and band
  * orders of the whole fabric for every order of the axes (up to 4-D), intervals
  * cut in two at any rank that fits the budget (near halves beyond 64

@@ -566,8 +566,7 @@ int mf_search_order(const struct mf_topo *t, u32 source, u32 steps,
 			mf_sched_free(&r);
 			goto out;
 		}
-		for (i = 0, tcd = 0; i < r.nsends; i++)
-			tcd += r.send[i].hops;
+		tcd = mf_search_tcd(&r);
 		if (tcd < best) {
 			best = tcd;
 			mf_sched_free(s);

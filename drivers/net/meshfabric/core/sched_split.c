@@ -988,36 +988,39 @@ static int split_supports(const struct mf_topo *t)
 }
 
 /* Shapes of 17 .. SPLIT_SEARCH_NODES nodes (up to 16, split is the
- * exhaustive minimum) also run the one-port search (search.c) within
- * SPLIT_SEARCH_WORK, which replaces split's schedule if its TCD is lower.
+ * exhaustive minimum) also run the interval-order search (search_order.c)
+ * and, while above N - 1, the one-port search (search.c) within
+ * SPLIT_SEARCH_WORK; the least TCD of the three is kept.
  */
-#define SPLIT_SEARCH_NODES	256U
+#define SPLIT_SEARCH_NODES	MF_SEARCH_ORDER_NODES
 #define SPLIT_SEARCH_WORK	1000000ULL
 
 static int split_search(const struct mf_topo *t, u32 source, u32 steps,
 			struct mf_sched *s)
 {
 	struct mf_sched f;
-	u64 tcd = 0, ft = 0;
-	u32 i;
-	int err;
+	u64 tcd, ft;
+	int err, pass;
 
 	if (t->nodes <= 16 || t->nodes > SPLIT_SEARCH_NODES)
 		return 0;
-	for (i = 0; i < s->nsends; i++)
-		tcd += s->send[i].hops;
-	if (tcd <= t->nodes - 1)
-		return 0;
-	err = mf_search_oneport(t, source, steps, SPLIT_SEARCH_WORK, &f);
-	if (err)
-		return err == -ENOMEM ? err : 0;
-	for (i = 0; i < f.nsends; i++)
-		ft += f.send[i].hops;
-	if (ft < tcd) {
-		mf_sched_free(s);
-		*s = f;
-	} else {
-		mf_sched_free(&f);
+	tcd = mf_search_tcd(s);
+	for (pass = 0; pass < 2 && tcd > t->nodes - 1; pass++) {
+		err = pass ? mf_search_oneport(t, source, steps,
+					       SPLIT_SEARCH_WORK, &f) :
+			     mf_search_order(t, source, steps, &f);
+		if (err == -ENOMEM)
+			return err;
+		if (err)
+			continue;
+		ft = mf_search_tcd(&f);
+		if (ft < tcd) {
+			mf_sched_free(s);
+			*s = f;
+			tcd = ft;
+		} else {
+			mf_sched_free(&f);
+		}
 	}
 	return 0;
 }

@@ -827,7 +827,7 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 	return err;
 }
 
-static u64 srch_tcd(const struct mf_sched *s)
+u64 mf_search_tcd(const struct mf_sched *s)
 {
 	u64 tcd = 0;
 	u32 i;
@@ -878,7 +878,7 @@ int mf_search_oneport(const struct mf_topo *t, u32 source, u32 steps,
 			mf_sched_free(&r);
 			break;
 		}
-		tcd = err ? U64_MAX : srch_tcd(&r);
+		tcd = err ? U64_MAX : mf_search_tcd(&r);
 		if (tcd < best) {
 			best = tcd;
 			mf_sched_free(s);

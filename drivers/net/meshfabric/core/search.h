@@ -38,4 +38,22 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 int mf_search_oneport(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, struct mf_sched *s);
 
+/* A schedule's TCD: the sum of its sends' path lengths. */
+u64 mf_search_tcd(const struct mf_sched *s);
+
+/* One-port search over interval orders (search_order.c): snake and band
+ * orders of the whole fabric for every order of the axes (up to 4-D), intervals
+ * cut in two at any rank that fits the budget (near halves beyond 64
+ * ranks), each send costed by its distance in the fabric and then routed
+ * over the links its step leaves free; every automorphism of the fabric
+ * (axes of equal side, reflections, torus translations) applied to each
+ * order.  The schedule of least TCD found for source in `steps` steps
+ * (ceil(log2 N) or more), contention free.  0 and s filled, -ESRCH if no
+ * read-off schedule could be routed, -EINVAL above MF_SEARCH_ORDER_NODES
+ * nodes or on other kinds, -ENOMEM.  Deterministic.
+ */
+#define MF_SEARCH_ORDER_NODES	256U
+int mf_search_order(const struct mf_topo *t, u32 source, u32 steps,
+		    struct mf_sched *s);
+
 #endif /* MF_SEARCH_H */

@@ -5,12 +5,13 @@
  * cli.c).  Built as mfctl and as mfctl32 (i386: the compat ioctls).
  *
  *   mfctl ioctl ID CMD [FIELD=VALUE | @FIELD | null | nobody | uid:N |
- *		userns | netns]..
+ *		userns | netns | time]..
  *	CMD's valid request on fabric ID (bad_ioctl.tab, lib.sh), FIELDs set
  *	(a number, a list a,b,.. or bytes; ATTACH's entry fields: its first
  *	entry's, whose netns is the caller's), NULL as the argument, as uid
  *	65534 (or N), from a new user (and network) namespace: prints the errno's
- *	name (or 0), then each @FIELD after the call
+ *	name (or 0), then each @FIELD after the call, then (time) the
+ *	call's wall time in ns
  *   mfctl bcastall ID ALGO [LEN [SRC]]   BCAST from every node (or SRC),
  *	an AF_PACKET listener in every node's namespace (the tool's): a line
  *	per source; exit 0 if each was heard exactly once
@@ -276,6 +277,7 @@ static const struct field {
 	F(attach_entry, node), F(attach_entry, netns_fd),
 	F(attach_entry, ifname),
 	F(bcast, id), F(bcast, source), F(bcast, algo), F(bcast, payload_ptr),
+	F(bcast, delivered), F(bcast, elapsed_ns), F(bcast, unreachable),
 	F(route, id), F(route, flags), F(route, dst), F(route, path_ptr),
 	F(route, path_max), F(route, hops), F(route, reserved),
 	F(link_stats, id), F(link_stats, flags), F(link_stats, links_ptr),
@@ -327,7 +329,8 @@ static int cmd_ioctl(int argc, char **argv)
 	unsigned int size, w, i;
 	char *at, *eq, *p, *end;
 	void *arg = &u;
-	int c, k, err;
+	int c, k, err, timed = 0;
+	double t0 = 0;
 	u64 v;
 
 	for (c = 0; argc > 1 && c < C_attach_entry; c++)
@@ -372,6 +375,8 @@ static int cmd_ioctl(int argc, char **argv)
 			nobody();
 		if (!strncmp(argv[k], "uid:", 4))
 			become(num(argv[k] + 4));
+		if (!strcmp(argv[k], "time"))
+			timed = 1;
 		if ((!strcmp(argv[k], "userns") && unshare(CLONE_NEWUSER)) ||
 		    (!strcmp(argv[k], "netns") && unshare(CLONE_NEWNET)))
 			die_err("unshare", errno);
@@ -389,7 +394,9 @@ static int cmd_ioctl(int argc, char **argv)
 			memcpy(at, &v, w);
 		}
 	}
+	t0 = now();
 	err = ioctl(dev, cmd_nr[c], arg) ? errno : 0;
+	t0 = now() - t0;
 	printf("%s", err ? strerrorname_np(err) : "0");
 	for (k = 2; k < argc; k++) {
 		if (*argv[k] != '@')
@@ -399,6 +406,8 @@ static int cmd_ioctl(int argc, char **argv)
 		memcpy(&v, at, size < 8 ? size : 8);
 		printf(" %llu", (unsigned long long)v);
 	}
+	if (timed)
+		printf(" %.0f", t0 * 1e9);
 	printf("\n");
 	return 0;
 }

@@ -175,8 +175,9 @@ void mf_owner_uncharge(struct mf_fabric *f)
 }
 
 /* The owner's timed-frame account: listed while f counts in it, so for
- * as long as f holds frames (teardown drains them before f's release
- * uncharges it).  Lock-free.
+ * as long as f holds frames (f's release stops its timed queue, giving
+ * every frame's share back, before it uncharges f: fabric.c,
+ * mf_fabric_free).  Lock-free.
  */
 atomic_long_t *mf_owner_timed(const struct mf_fabric *f)
 {

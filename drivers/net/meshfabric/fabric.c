@@ -140,13 +140,20 @@ void mf_link_reset(struct mf_fabric *f)
 	mutex_unlock(&f->stats_lock);
 }
 
+/* Frees f, in the order of what holds on to what: first everything that
+ * is charged to the owner's account (the timed frames, whose shares point
+ * into the account itself; the schedules cached and loaded, whose drops
+ * give their bytes back), then the account (mf_owner_uncharge, which may
+ * free it: nothing charged is touched after it), then the memory.
+ */
 static void mf_fabric_free(struct mf_fabric *f)
 {
 	mf_tq_stop(f);		/* done at teardown; created but never listed */
 	mf_fstate_free(f);	/* the last reference: no reader left */
+	mf_bcast_fabric_free(f);
+	mf_owner_uncharge(f);	/* none if never charged */
 	if (f->owner)
 		put_user_ns(f->owner);
-	mf_bcast_fabric_free(f);
 	mf_rt_free(&f->rt);
 	mf_links_free(&f->links);
 	mf_counted_free(f->node);
@@ -162,9 +169,9 @@ static void mf_fabric_release(struct kref *ref)
 
 	/* The owner's account holds the fabric until its memory is gone:
 	 * destroyed, with netdevs waiting for their namespaces' cleanup,
-	 * it still counts, so create-and-destroy loops stay in the quota.
+	 * it still counts, so create-and-destroy loops stay in the quota
+	 * (mf_fabric_free uncharges it once nothing charged is left).
 	 */
-	mf_owner_uncharge(f);
 	mf_fabric_free(f);
 }
 
@@ -311,7 +318,7 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	id = idr_alloc(&mf_fabrics, NULL, 0, MESHFABRIC_MAX_IDS, GFP_KERNEL);
 	if (id < 0) {
 		err = id == -ENOSPC ? -E2BIG : id;
-		goto err_uncharge;
+		goto err_unlock;
 	}
 	f->id = id;
 	if (c->name[0])
@@ -321,7 +328,7 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	if (mf_name_taken(f->name, f->owner)) {
 		idr_remove(&mf_fabrics, id);
 		err = -EEXIST;
-		goto err_uncharge;
+		goto err_unlock;
 	}
 	idr_replace(&mf_fabrics, f, id);
 	mf_fabric_debugfs(f);	/* named by id: under the lock */
@@ -330,9 +337,8 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	*out = f;
 	return 0;
 
-err_uncharge:
+err_unlock:
 	mutex_unlock(&mf_fabrics_lock);
-	mf_owner_uncharge(f);
 err_free:
 	mf_fabric_free(f);
 	return err;

@@ -454,6 +454,11 @@ static const struct {
 #define FZ_POOL		32
 #define FZ_WORKERS	64
 #define FZ_SCRATCH	(MESHFABRIC_SCHED_CODE_MAX + 4096)
+/* PROT_NONE between the scratch area and the shared counters: 96 MiB, so
+ * that no pointer into scratch, ro or guard with one bit flipped (2^k
+ * higher: 64 or 128 MiB, never 92-101 MiB) lands in them (cmd_fuzz)
+ */
+#define FZ_GAP		(96UL << 20)
 #define FZ_NETNS	"fz"	/* prefix of the named namespaces */
 
 /* What the fuzzer knows of a fabric it made: a hint, possibly stale (the
@@ -478,7 +483,9 @@ static struct fz_shared {
 } *sh;
 static u64 rng;
 static u32 me;			/* worker number */
-/* [scratch FZ_SCRATCH bytes rw][ro: a read-only page][guard: PROT_NONE] */
+/* [scratch FZ_SCRATCH bytes rw][ro: a read-only page][guard: PROT_NONE]
+ * [FZ_GAP bytes PROT_NONE][sh]: see cmd_fuzz
+ */
 static unsigned char *scratch, *ro, *guard;
 
 #define ADD(x) __atomic_add_fetch(&sh->x, 1, __ATOMIC_RELAXED)
@@ -1268,15 +1275,29 @@ static int cmd_fuzz(int argc, char **argv)
 	long psz = sysconf(_SC_PAGESIZE);
 	size_t shsz = (sizeof(*sh) + psz - 1) / psz * psz;
 	char path[300];
+	unsigned char *base;
 
 	if (procs < 1 || procs > FZ_WORKERS)
 		usage();
 	printf("# mfctl fuzz: seed %lu, %d processes and a reaper, %.0f s\n",
 	       seed, procs, secs);
-	sh = mmap(NULL, shsz, PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	scratch = mmap(NULL, FZ_SCRATCH + 2 * psz, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* One reservation holds the scratch area, then FZ_GAP bytes of
+	 * PROT_NONE, then the shared counters.  The fuzzer flips bits of
+	 * pointers into scratch, and the kernel writes its answers (LINK_GET's
+	 * rates, LINK_STATS' counters) where they point: with sh mapped just
+	 * above scratch (mmap's usual order), a pointer 4 MiB up landed in
+	 * sh->calls, whose first row (CREATE's) then printed those values as
+	 * calls and errnos.  Now such a pointer faults in the gap.
+	 */
+	base = mmap(NULL, FZ_SCRATCH + 2 * psz + FZ_GAP + shsz, PROT_NONE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (base == MAP_FAILED)
+		die_err("mmap", errno);
+	scratch = mmap(base, FZ_SCRATCH + 2 * psz, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	sh = mmap(base + FZ_SCRATCH + 2 * psz + FZ_GAP, shsz,
+		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED,
+		  -1, 0);
 	if (sh == MAP_FAILED || scratch == MAP_FAILED)
 		die_err("mmap", errno);
 	ro = scratch + FZ_SCRATCH;

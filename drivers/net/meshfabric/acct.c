@@ -129,7 +129,7 @@ int mf_owner_charge(struct mf_fabric *f)
 	list_for_each_entry(o, &mf_owners, list)
 		if (o->root == root && uid_eq(o->uid, uid) && o->top == top)
 			goto found;
-	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
+	o = kzalloc_obj(*o, GFP_KERNEL_ACCOUNT);
 	if (!o) {
 		err = -ENOMEM;
 		goto out;

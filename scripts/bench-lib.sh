@@ -9,8 +9,10 @@
 #   bench_opt() { ... }          the script's own options: called with the
 #                                remaining arguments, returns how many it
 #                                took (1 or 2), 0 for an unknown option
-#   bench_args "USAGE" LAST "$@" parse --mem MB, -h (prints lines 3..LAST
-#                                of the script) and the script's options
+#   bench_args "USAGE" LAST "$@" parse --mem MB, --kernel K (vm.sh's
+#                                --kernel: host, 6.1, 6.12, 7.2, debug),
+#                                -h (prints lines 3..LAST of the script)
+#                                and the script's options
 #   bench_build                  make the tool and the module
 #   bench_vm NOTE TIMEOUT GUEST GREP_ARGS...
 #                                boot the VM with $mem MB, run the guest
@@ -22,7 +24,7 @@
 # $BENCH_GUEST_LIB is shell for the guest: now (uptime in seconds) and
 # dt T0 (seconds since T0, two decimals).
 bench_init() {
-	bench=$1 mem=$2
+	bench=$1 mem=$2 kname=host
 	top=$(cd "$(dirname "$0")/.." && pwd)
 	cd "$top" || exit 1
 	vmsh=${MF_VM_SH:-scripts/vm.sh}
@@ -34,6 +36,7 @@ bench_args() {
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--mem) mem=$2; shift 2; continue ;;
+		--kernel) kname=$2; shift 2; continue ;;
 		-h|--help) sed -n "3,${help}p" "$0"; exit 0 ;;
 		esac
 		k=0
@@ -54,9 +57,9 @@ bench_vm() {
 	shift 3
 	out=$(mktemp)
 	trap 'rm -f "$out"' EXIT
-	echo "# $bench: booting the VM (-m $mem, TCG); $note"
+	echo "# $bench: booting the VM (kernel $kname, -m $mem, TCG); $note"
 	echo "# host load before: $(uptime)"
-	"$vmsh" --mem "$mem" --timeout "$timeout" -- sh -c "$guest" | tee "$out" | grep "$@"
+	"$vmsh" --kernel "$kname" --mem "$mem" --timeout "$timeout" -- sh -c "$guest" | tee "$out" | grep "$@"
 	rc=${PIPESTATUS[0]}
 	echo "# host load after: $(uptime)"
 }

@@ -33,7 +33,7 @@
 # already there).  Between runs it waits for the namespaces' asynchronous
 # cleanup to finish.
 #
-#   scripts/create-profile.sh [--mem MB] [--sizes "32 64"] [--plain]
+#   scripts/create-profile.sh [--mem MB] [--kernel K] [--sizes "32 64"] [--plain]
 #                             [--stacks N] [--perf]
 #                             [--no-floor]
 #   (128x128: --sizes 128 --plain --mem 8192, about 25 minutes)
@@ -55,7 +55,7 @@ bench_opt() {
 	esac
 	return 0
 }
-bench_args "[--mem MB] [--sizes \"32 64\"] [--plain] [--stacks N] [--perf] [--no-floor]" 43 "$@"
+bench_args "[--mem MB] [--kernel K] [--sizes \"32 64\"] [--plain] [--stacks N] [--perf] [--no-floor]" 43 "$@"
 [ $perf = 1 ] && export MF_VM_PERF=1
 bench_build
 

@@ -5,12 +5,13 @@
  * cli.c).  Built as mfctl and as mfctl32 (i386: the compat ioctls).
  *
  *   mfctl ioctl ID CMD [FIELD=VALUE | @FIELD | null | nobody | uid:N |
- *		userns | netns]..
+ *		userns | netns | time]..
  *	CMD's valid request on fabric ID (bad_ioctl.tab, lib.sh), FIELDs set
  *	(a number, a list a,b,.. or bytes; ATTACH's entry fields: its first
  *	entry's, whose netns is the caller's), NULL as the argument, as uid
  *	65534 (or N), from a new user (and network) namespace: prints the errno's
- *	name (or 0), then each @FIELD after the call
+ *	name (or 0), then each @FIELD after the call, then (time) the
+ *	call's wall time in ns
  *   mfctl bcastall ID ALGO [LEN [SRC]]   BCAST from every node (or SRC),
  *	an AF_PACKET listener in every node's namespace (the tool's): a line
  *	per source; exit 0 if each was heard exactly once
@@ -281,6 +282,7 @@ static const struct field {
 	F(attach_entry, node), F(attach_entry, netns_fd),
 	F(attach_entry, ifname),
 	F(bcast, id), F(bcast, source), F(bcast, algo), F(bcast, payload_ptr),
+	F(bcast, delivered), F(bcast, elapsed_ns), F(bcast, unreachable),
 	F(route, id), F(route, flags), F(route, dst), F(route, path_ptr),
 	F(route, path_max), F(route, hops), F(route, reserved),
 	F(link_stats, id), F(link_stats, flags), F(link_stats, links_ptr),
@@ -344,7 +346,8 @@ static int cmd_ioctl(int argc, char **argv)
 	unsigned int size, w, i;
 	char *at, *eq, *p, *end;
 	void *arg = &u;
-	int c, k, err;
+	int c, k, err, timed = 0;
+	double t0 = 0;
 	u64 v;
 
 	for (c = 0; argc > 1 && c < C_attach_entry; c++)
@@ -396,6 +399,8 @@ static int cmd_ioctl(int argc, char **argv)
 			nobody();
 		if (!strncmp(argv[k], "uid:", 4))
 			become(num(argv[k] + 4));
+		if (!strcmp(argv[k], "time"))
+			timed = 1;
 		if ((!strcmp(argv[k], "userns") && unshare(CLONE_NEWUSER)) ||
 		    (!strcmp(argv[k], "netns") && unshare(CLONE_NEWNET)))
 			die_err("unshare", errno);
@@ -413,7 +418,9 @@ static int cmd_ioctl(int argc, char **argv)
 			memcpy(at, &v, w);
 		}
 	}
+	t0 = now();
 	err = ioctl(dev, cmd_nr[c], arg) ? errno : 0;
+	t0 = now() - t0;
 	printf("%s", err ? strerrorname_np(err) : "0");
 	for (k = 2; k < argc; k++) {
 		if (*argv[k] != '@')
@@ -423,6 +430,8 @@ static int cmd_ioctl(int argc, char **argv)
 		memcpy(&v, at, size < 8 ? size : 8);
 		printf(" %llu", (unsigned long long)v);
 	}
+	if (timed)
+		printf(" %.0f", t0 * 1e9);
 	printf("\n");
 	return 0;
 }
@@ -473,6 +482,11 @@ static const struct {
 #define FZ_POOL		32
 #define FZ_WORKERS	64
 #define FZ_SCRATCH	(MESHFABRIC_SCHED_CODE_MAX + 4096)
+/* PROT_NONE between the scratch area and the shared counters: 96 MiB, so
+ * that no pointer into scratch, ro or guard with one bit flipped (2^k
+ * higher: 64 or 128 MiB, never 92-101 MiB) lands in them (cmd_fuzz)
+ */
+#define FZ_GAP		(96UL << 20)
 #define FZ_NETNS	"fz"	/* prefix of the named namespaces */
 
 /* What the fuzzer knows of a fabric it made: a hint, possibly stale (the
@@ -497,7 +511,9 @@ static struct fz_shared {
 } *sh;
 static u64 rng;
 static u32 me;			/* worker number */
-/* [scratch FZ_SCRATCH bytes rw][ro: a read-only page][guard: PROT_NONE] */
+/* [scratch FZ_SCRATCH bytes rw][ro: a read-only page][guard: PROT_NONE]
+ * [FZ_GAP bytes PROT_NONE][sh]: see cmd_fuzz
+ */
 static unsigned char *scratch, *ro, *guard;
 
 #define ADD(x) __atomic_add_fetch(&sh->x, 1, __ATOMIC_RELAXED)
@@ -1437,15 +1453,29 @@ static int cmd_fuzz(int argc, char **argv)
 	long psz = sysconf(_SC_PAGESIZE);
 	size_t shsz = (sizeof(*sh) + psz - 1) / psz * psz;
 	char path[300];
+	unsigned char *base;
 
 	if (procs < 1 || procs > FZ_WORKERS)
 		usage();
 	printf("# mfctl fuzz: seed %lu, %d processes and a reaper, %.0f s\n",
 	       seed, procs, secs);
-	sh = mmap(NULL, shsz, PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	scratch = mmap(NULL, FZ_SCRATCH + 2 * psz, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/* One reservation holds the scratch area, then FZ_GAP bytes of
+	 * PROT_NONE, then the shared counters.  The fuzzer flips bits of
+	 * pointers into scratch, and the kernel writes its answers (LINK_GET's
+	 * rates, LINK_STATS' counters) where they point: with sh mapped just
+	 * above scratch (mmap's usual order), a pointer 4 MiB up landed in
+	 * sh->calls, whose first row (CREATE's) then printed those values as
+	 * calls and errnos.  Now such a pointer faults in the gap.
+	 */
+	base = mmap(NULL, FZ_SCRATCH + 2 * psz + FZ_GAP + shsz, PROT_NONE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (base == MAP_FAILED)
+		die_err("mmap", errno);
+	scratch = mmap(base, FZ_SCRATCH + 2 * psz, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	sh = mmap(base + FZ_SCRATCH + 2 * psz + FZ_GAP, shsz,
+		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED,
+		  -1, 0);
 	if (sh == MAP_FAILED || scratch == MAP_FAILED)
 		die_err("mmap", errno);
 	ro = scratch + FZ_SCRATCH;

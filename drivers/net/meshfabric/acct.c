@@ -129,7 +129,7 @@ int mf_owner_charge(struct mf_fabric *f)
 	list_for_each_entry(o, &mf_owners, list)
 		if (o->root == root && uid_eq(o->uid, uid) && o->top == top)
 			goto found;
-	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
+	o = kzalloc_obj(*o, GFP_KERNEL_ACCOUNT);
 	if (!o) {
 		err = -ENOMEM;
 		goto out;
@@ -175,8 +175,9 @@ void mf_owner_uncharge(struct mf_fabric *f)
 }
 
 /* The owner's timed-frame account: listed while f counts in it, so for
- * as long as f holds frames (teardown drains them before f's release
- * uncharges it).  Lock-free.
+ * as long as f holds frames (f's release stops its timed queue, giving
+ * every frame's share back, before it uncharges f: fabric.c,
+ * mf_fabric_free).  Lock-free.
  */
 atomic_long_t *mf_owner_timed(const struct mf_fabric *f)
 {

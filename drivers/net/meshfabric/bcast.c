@@ -5,6 +5,14 @@
  *
  * The offload runs the core's schedule (mf_plan_for: built and
  * checked once), cached per fabric by (algo, source), step by step.
+ * With links down the schedule repaired around them (and checked against
+ * them) is cached the same way, keyed also by the fault set's generation
+ * (mf_fstate.gen, new at every LINK_SET that changes a link's state):
+ * the next BCAST on the same faults reuses it, a change makes it stale
+ * (dropped at once if bcast_lock is free, else by the next lookup).  Its
+ * bytes are charged to the owner's account like a SCHED_LOAD's; when the
+ * account is full the repair runs uncached.  Planning and repair yield
+ * the CPU between bounded pieces of work and end on a fatal signal.
  * Every hop of every send is counted on its directed link and in a
  * struct mf_linkacct, the same per-step accounting the checker uses, so
  * the statistics equal those of `meshfabric plan`.  Each recipient gets a
@@ -55,13 +63,84 @@ struct mf_bcast_cb {
 	u32 size;	/* truesize charged to the queue */
 };
 
-static void mf_cache_drop(struct mf_cached_sched *e)
+/* Drop e; what it had on the owner's account goes back (acct.c's lock is
+ * innermost: fine under bcast_lock).
+ */
+static void mf_cache_drop(struct mf_fabric *f, struct mf_cached_sched *e)
 {
 	if (!e->valid)
 		return;
 	mf_sched_free(&e->sched);
 	e->valid = false;
+	if (e->charged)
+		mf_fabric_charge(f, -(s64)e->charged);
+	e->charged = 0;
 	mf_count_put();
+}
+
+/* The entry of cache[] for (algo, source, fgen), its LRU stamp renewed,
+ * or NULL and *victim the entry to replace (a free one, else the least
+ * recently used).
+ */
+static struct mf_cached_sched *mf_cache_find(struct mf_fabric *f, u32 algo,
+					     u32 source, u64 fgen,
+					     struct mf_cached_sched **victim)
+{
+	struct mf_cached_sched *e;
+	int i;
+
+	lockdep_assert_held(&f->bcast_lock);
+	*victim = &f->cache[0];
+	for (i = 0; i < MF_SCHED_CACHE; i++) {
+		e = &f->cache[i];
+		if (e->valid && e->algo == algo && e->source == source &&
+		    e->fgen == fgen) {
+			e->stamp = ++f->clock;
+			return e;
+		}
+		if (!e->valid ||
+		    ((*victim)->valid && e->stamp < (*victim)->stamp))
+			*victim = e;
+	}
+	return NULL;
+}
+
+/* Drop the repaired schedules of cache[] that are not of generation fgen
+ * (0: every one; U64_MAX: keep every generation), and source's USER ones
+ * (a SCHED_LOAD replaced what they were repaired from; U32_MAX: none).
+ */
+static void mf_cache_drop_faulted(struct mf_fabric *f, u64 fgen, u32 source)
+{
+	struct mf_cached_sched *e;
+	int i;
+
+	lockdep_assert_held(&f->bcast_lock);
+	for (i = 0; i < MF_SCHED_CACHE; i++) {
+		e = &f->cache[i];
+		if (e->valid && e->fgen &&
+		    ((fgen != U64_MAX && e->fgen != fgen) ||
+		     (e->algo == MESHFABRIC_ALGO_USER && e->source == source)))
+			mf_cache_drop(f, e);
+	}
+}
+
+/* LINK_SET changed the fault set: its stale repaired schedules go now,
+ * unless a BCAST holds bcast_lock (that one, or the next, drops them at
+ * its lookup).  Called with no lock held.
+ */
+void mf_bcast_faults_changed(struct mf_fabric *f)
+{
+	struct mf_fstate *fs;
+	u64 gen;
+
+	if (!mutex_trylock(&f->bcast_lock))
+		return;
+	rcu_read_lock();
+	fs = rcu_dereference(f->fstate);
+	gen = fs ? fs->gen : 0;
+	rcu_read_unlock();
+	mf_cache_drop_faulted(f, gen, U32_MAX);
+	mutex_unlock(&f->bcast_lock);
 }
 
 static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
@@ -69,21 +148,14 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 {
 	struct mf_plan_req rq = { .id = algo, .source = source,
 				  .routing = f->routing };
-	struct mf_cached_sched *e, *victim = &f->cache[0];
+	struct mf_cached_sched *e, *victim;
 	struct mf_fault_plan res;
-	int err, i;
+	int err;
 
-	lockdep_assert_held(&f->bcast_lock);
-	for (i = 0; i < MF_SCHED_CACHE; i++) {
-		e = &f->cache[i];
-		if (e->valid && e->algo == algo && e->source == source) {
-			e->stamp = ++f->clock;
-			return e;
-		}
-		if (!e->valid || (victim->valid && e->stamp < victim->stamp))
-			victim = e;
-	}
-	mf_cache_drop(victim);
+	e = mf_cache_find(f, algo, source, 0, &victim);
+	if (e)
+		return e;
+	mf_cache_drop(f, victim);
 	err = mf_plan_for(&f->topo, &rq, &victim->sched, &res);
 	if (err == -EPROTO)
 		pr_err_ratelimited("schedule of algorithm %u from %u rejected: %s\n",
@@ -98,6 +170,7 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 	victim->used = res.used->id;
 	victim->stats = res.stats;
 	victim->source = source;
+	victim->fgen = 0;
 	victim->stamp = ++f->clock;
 	return victim;
 }
@@ -119,8 +192,8 @@ int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 		       struct mf_stats *st, char *why, size_t whylen)
 {
 	struct mf_cached_sched *e;
-	size_t bytes, old = 0;
 	struct mf_sched s;
+	size_t bytes;
 	int err, i;
 
 	/* decoded, checked and charged to the owner before taking the
@@ -152,9 +225,8 @@ int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 			if (f->user[i].stamp < e->stamp)
 				e = &f->user[i];
 	}
-	if (e->valid)
-		old = e->charged;
-	mf_cache_drop(e);
+	mf_cache_drop(f, e);	/* and its charge */
+	mf_cache_drop_faulted(f, U64_MAX, source);	/* repaired from it */
 	mf_count_get();
 	e->sched = s;		/* taken over */
 	e->valid = true;
@@ -163,28 +235,24 @@ int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 	e->stats = *st;
 	e->source = source;
 	e->charged = bytes;
+	e->fgen = 0;
 	e->stamp = ++f->clock;
 	mutex_unlock(&f->bcast_lock);
-	if (old)
-		mf_fabric_charge(f, -(s64)old);
 	return 0;
 }
 
 int mf_bcast_user_unload(struct mf_fabric *f, u32 source)
 {
 	struct mf_cached_sched *e;
-	size_t old = 0;
 
 	if (mutex_lock_killable(&f->bcast_lock))
 		return -EINTR;
 	e = mf_user_find(f, source);
 	if (e) {
-		old = e->charged;
-		mf_cache_drop(e);
+		mf_cache_drop(f, e);
+		mf_cache_drop_faulted(f, U64_MAX, source);
 	}
 	mutex_unlock(&f->bcast_lock);
-	if (old)
-		mf_fabric_charge(f, -(s64)old);
 	return e ? 0 : -ENOENT;
 }
 
@@ -432,20 +500,45 @@ static int mf_bcast_deliver_timed(struct mf_fabric *f, u32 source,
 	return err;
 }
 
+/* The plan's scheduling point (struct mf_froute_ctl, core/algo.h):
+ * planning, repair and check yield the CPU between bounded pieces of work,
+ * and a fatal signal ends them (nothing is cached).
+ */
+static int mf_plan_yield(void *arg)
+{
+	cond_resched();
+	return fatal_signal_pending(current) ? -EINTR : 0;
+}
+
+static const struct mf_froute_ctl mf_plan_ctl = { .yield = mf_plan_yield };
+
+/* What BCAST runs with links down. */
+struct mf_fsched {
+	const struct mf_sched *s;	/* cached, or own */
+	struct mf_sched own;		/* uncached: the caller frees it */
+	u32 used;
+	u32 unreachable;
+};
+
 /* With links down: the schedule of algo from source (USER: the one
  * loaded) repaired around them (the core's mf_plan_for, checked again
- * against them), into *s;
- * -ENOENT if no link is down (use the cache).  Not cached: the faults
- * change.  Takes f->lock (order: bcast_lock -> lock).
+ * against them) into *out: from cache[] when this fault set's generation
+ * has it, else planned and kept there (charged to the owner; own if the
+ * account is full).  -ENOENT if no link is down (use the fault-free
+ * cache).  Takes f->lock (order: bcast_lock -> lock) to read the fault
+ * state and plan around it.
  */
 static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
-			   struct mf_sched *s, struct mf_fault_plan *fp)
+			   struct mf_fsched *out)
 {
 	struct mf_plan_req rq = { .id = algo, .source = source,
-				  .routing = f->routing };
-	struct mf_cached_sched *user = NULL;
+				  .routing = f->routing, .ctl = &mf_plan_ctl };
+	struct mf_cached_sched *user = NULL, *e, *victim;
+	struct mf_fault_plan fp;
 	struct mf_fstate *fs;
-	int err = -ENOENT;
+	size_t bytes;
+	u64 gen;
+	int err;
 
 	lockdep_assert_held(&f->bcast_lock);
 	if (algo == MESHFABRIC_ALGO_USER) {
@@ -454,29 +547,67 @@ static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 			return -ENOENT;
 		rq.given = &user->sched;
 	}
-	/* the repair searches once per step over nodes and ports: a user's
-	 * schedule may have many steps (bounded work per call)
-	 */
-	if (user && rcu_access_pointer(f->fstate) &&
-	    (u64)user->sched.nsteps * f->topo.nodes * f->topo.nports >
-	    MESHFABRIC_REPAIR_WORK)
-		return -E2BIG;
 	/* killable: a LINK_SET may hold f->lock for a long (preemptible)
 	 * fault-routing build
 	 */
 	if (mutex_lock_killable(&f->lock))
 		return -EINTR;
 	fs = rcu_dereference_protected(f->fstate, lockdep_is_held(&f->lock));
-	if (fs) {
-		rq.faults = &fs->faults;
-		rq.route = &fs->route;	/* built at LINK_SET */
-		err = mf_plan_for(&f->topo, &rq, s, fp);
+	gen = fs ? fs->gen : 0;
+	/* stale generations first: their memory and charge go back */
+	mf_cache_drop_faulted(f, gen, U32_MAX);
+	if (!fs) {
+		mutex_unlock(&f->lock);
+		return -ENOENT;
 	}
+	e = mf_cache_find(f, algo, source, gen, &victim);
+	if (e) {
+		mutex_unlock(&f->lock);
+		out->s = &e->sched;
+		out->used = e->used;
+		out->unreachable = e->stats.unreachable;
+		return 0;
+	}
+	/* the repair searches once per step over nodes and ports: a user's
+	 * schedule may have many steps (bounded work per call)
+	 */
+	if (user && (u64)user->sched.nsteps * f->topo.nodes *
+		    f->topo.nports > MESHFABRIC_REPAIR_WORK) {
+		mutex_unlock(&f->lock);
+		return -E2BIG;
+	}
+	rq.faults = &fs->faults;
+	rq.route = &fs->route;	/* built at LINK_SET */
+	err = mf_plan_for(&f->topo, &rq, &out->own, &fp);
 	mutex_unlock(&f->lock);
 	if (err == -EPROTO)
 		pr_err_ratelimited("schedule of algorithm %u from %u around faults rejected\n",
 				   algo, source);
-	return err;
+	if (err)
+		return err;
+	out->s = &out->own;
+	out->used = fp.used ? fp.used->id : algo;
+	out->unreachable = fp.stats.unreachable;
+	/* kept for the next BCAST on these faults, on the owner's account
+	 * (a full account: run once, uncached)
+	 */
+	bytes = mf_sched_bytes(&out->own);
+	if (mf_fabric_charge(f, bytes))
+		return 0;
+	mf_cache_drop(f, victim);
+	mf_count_get();
+	victim->sched = out->own;	/* taken over */
+	mf_sched_init(&out->own, 0, source);
+	victim->valid = true;
+	victim->algo = algo;
+	victim->used = out->used;
+	victim->stats = fp.stats;
+	victim->source = source;
+	victim->fgen = gen;
+	victim->charged = bytes;
+	victim->stamp = ++f->clock;
+	out->s = &victim->sched;
+	return 0;
 }
 
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
@@ -489,10 +620,11 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	const struct mf_send *send;
 	struct mf_cached_sched *e;
 	struct mf_fault_plan fp;
+	struct mf_fsched fsc = { 0 };
 	struct mf_timing tm;
 	struct net_device *sdev = NULL;
 	const struct mf_sched *s;
-	struct mf_sched fsched;
+	struct mf_sched *fsched = &fsc.own;
 	u32 i, j, h, count, used;
 	u64 t0, tcd = 0;
 	int err, port;
@@ -504,14 +636,21 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	if (!rcu_access_pointer(f->node[source].dev))
 		return -ENETDOWN;
 
-	mf_sched_init(&fsched, 0, source);
+	mf_sched_init(fsched, 0, source);
 	/* killable: waits for another BCAST's planning and sends (CPU work
 	 * with scheduling points; no holder sleeps, see below)
 	 */
 	if (mutex_lock_killable(&f->bcast_lock))
 		return -EINTR;
-	err = rcu_access_pointer(f->fstate) ?
-	      mf_sched_faults(f, algo, source, &fsched, &fp) : -ENOENT;
+	if (rcu_access_pointer(f->fstate)) {
+		err = mf_sched_faults(f, algo, source, &fsc);
+	} else {
+		/* no link down (f->lock not needed: a fault-free BCAST never
+		 * waits for a LINK_SET's build): repaired schedules are stale
+		 */
+		mf_cache_drop_faulted(f, 0, U32_MAX);
+		err = -ENOENT;
+	}
 	if (err == -ENOENT && timed && algo == MESHFABRIC_ALGO_AUTO) {
 		/* auto ranks by completion on these links: not cached, the
 		 * links and the frame's size decide
@@ -520,15 +659,15 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 					  .routing = f->routing, .tm = &tm };
 
 		mf_bcast_timing(f, flags, frame->len, &tm);
-		err = mf_plan_for(t, &rq, &fsched, &fp);
+		err = mf_plan_for(t, &rq, fsched, &fp);
 		if (err)
 			goto out_unlock;
-		s = &fsched;
+		s = fsched;
 		used = fp.used->id;
 	} else if (!err) {
-		s = &fsched;
-		used = fp.used ? fp.used->id : algo;
-		res->unreachable = fp.stats.unreachable;
+		s = fsc.s;
+		used = fsc.used;
+		res->unreachable = fsc.unreachable;
 	} else if (err == -ENOENT && algo == MESHFABRIC_ALGO_USER) {
 		e = mf_user_find(f, source);
 		if (!e)
@@ -637,7 +776,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 out_unlock:
 	if (locked)
 		mutex_unlock(&f->bcast_lock);
-	mf_sched_free(&fsched);
+	mf_sched_free(fsched);
 	mf_timeline_free(&tl);
 	mf_free(got);
 	dev_put(sdev);
@@ -1018,9 +1157,9 @@ void mf_bcast_fabric_free(struct mf_fabric *f)
 	int i;
 
 	for (i = 0; i < MF_SCHED_CACHE; i++)
-		mf_cache_drop(&f->cache[i]);
+		mf_cache_drop(f, &f->cache[i]);
 	for (i = 0; i < MESHFABRIC_USER_SCHEDS; i++)
-		mf_cache_drop(&f->user[i]);
+		mf_cache_drop(f, &f->user[i]);
 	if (f->acct.stamp) {
 		mf_linkacct_free(&f->acct);
 		mf_count_put();

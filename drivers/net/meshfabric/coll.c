@@ -606,7 +606,7 @@ long mf_ioc_collective(void __user *argp)
 		return coll_why(&c, MF_COLL_NO_FLOAT) ?: err;
 	if (err)
 		return err;
-	cc = kzalloc(sizeof(*cc), GFP_KERNEL_ACCOUNT);
+	cc = kzalloc_obj(*cc, GFP_KERNEL_ACCOUNT);
 	if (!cc)
 		return -ENOMEM;
 	cc->f = mf_fabric_get_checked(c.id, MF_NEED_ADMIN);

@@ -17,14 +17,17 @@
 #include <linux/netdevice.h>
 #include <linux/uio.h>
 #include <linux/fs.h>
+#include <linux/slab.h>
 
 /* v6.12, "netdev_features: convert NETIF_F_LLTX to dev->lltx" and
  * "netdev_features: convert NETIF_F_NETNS_LOCAL to dev->netns_local":
  * both stopped being feature bits (ethtool never could change them) and
  * became private flags of struct net_device; then "net: rename
- * netns_local to netns_immutable" (v6.15, and in the stable tree from
- * 6.12.114, which Debian's 6.12 follows).  A node's netdev takes no TX
- * lock (mf_xmit keeps per-CPU counters) and never leaves its namespace.
+ * netns_local to netns_immutable" (0c493da86374, v6.15-rc1; taken by the
+ * stable tree in 6.12.114, which Debian's 6.12 follows: its changelog
+ * lists it with ChangeLog-6.12.114, and 6.12.117's netdevice.h has it).
+ * A node's netdev takes no TX lock (mf_xmit keeps per-CPU counters) and
+ * never leaves its namespace.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0) || \
 	(LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 114) && \
@@ -101,6 +104,17 @@ static inline int import_ubuf(int rw, void __user *buf, size_t len,
 #define mf_udp_tunnel_sock_release(sock) udp_tunnel_sock_release(sock)
 #define mf_setup_udp_tunnel_sock(net, sock, cfg) \
 	setup_udp_tunnel_sock(net, sock, cfg)
+#endif
+
+/* v7.0, "slab: Introduce kmalloc_obj() and family" (2932ba8d9c99): the
+ * allocation is sized by the object's type (kzalloc_obj(*p, gfp) for
+ * kzalloc(sizeof(*p), gfp)), which 7.0's checkpatch asks for; 6.18's
+ * stable tree took it too, hence the test of the macro itself.  Older
+ * kernels get the one form the driver uses (without upstream's cast to
+ * typeof(P) *, which checkpatch calls unnecessary).
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(7, 0, 0) && !defined(kzalloc_obj)
+#define kzalloc_obj(P, GFP) kzalloc(sizeof(P), GFP)
 #endif
 
 #endif /* MF_KCOMPAT_H */

@@ -15,19 +15,22 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
-#include <linux/idr.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
 #include <linux/nsproxy.h>
 #include <linux/user_namespace.h>
+#include <linux/xarray.h>
 #include <net/net_namespace.h>
 #include "mf.h"
 #include "name.h"
 
 static DEFINE_MUTEX(mf_fabrics_lock);
-static DEFINE_IDR(mf_fabrics);		/* under mf_fabrics_lock */
+/* id -> fabric; written under mf_fabrics_lock (which also keeps the
+ * names unique), an id reserved (NULL) while its fabric is being listed
+ */
+static DEFINE_XARRAY_ALLOC(mf_fabrics);
 static struct dentry *mf_debugfs;	/* /sys/kernel/debug/meshfabric */
 
 static void mf_links_free(struct mf_links *l)
@@ -140,14 +143,21 @@ void mf_link_reset(struct mf_fabric *f)
 	mutex_unlock(&f->stats_lock);
 }
 
+/* Frees f, in the order of what holds on to what: first everything that
+ * is charged to the owner's account (the timed frames, whose shares point
+ * into the account itself; the schedules cached and loaded, whose drops
+ * give their bytes back), then the account (mf_owner_uncharge, which may
+ * free it: nothing charged is touched after it), then the memory.
+ */
 static void mf_fabric_free(struct mf_fabric *f)
 {
 	mf_tq_stop(f);		/* done at teardown; created but never listed */
 	mf_fstate_free(f);	/* the last reference: no reader left */
 	mf_counted_free(f->part);	/* tunnel.c's map */
+	mf_bcast_fabric_free(f);
+	mf_owner_uncharge(f);	/* none if never charged */
 	if (f->owner)
 		put_user_ns(f->owner);
-	mf_bcast_fabric_free(f);
 	mf_rt_free(&f->rt);
 	mf_links_free(&f->links);
 	mf_counted_free(f->node);
@@ -163,9 +173,9 @@ static void mf_fabric_release(struct kref *ref)
 
 	/* The owner's account holds the fabric until its memory is gone:
 	 * destroyed, with netdevs waiting for their namespaces' cleanup,
-	 * it still counts, so create-and-destroy loops stay in the quota.
+	 * it still counts, so create-and-destroy loops stay in the quota
+	 * (mf_fabric_free uncharges it once nothing charged is left).
 	 */
-	mf_owner_uncharge(f);
 	mf_fabric_free(f);
 }
 
@@ -179,7 +189,7 @@ struct mf_fabric *mf_fabric_get(u32 id)
 	struct mf_fabric *f;
 
 	mutex_lock(&mf_fabrics_lock);
-	f = idr_find(&mf_fabrics, id);
+	f = xa_load(&mf_fabrics, id);
 	if (f)
 		kref_get(&f->ref);
 	mutex_unlock(&mf_fabrics_lock);
@@ -228,7 +238,7 @@ struct mf_fabric *mf_fabric_get_checked(u32 id, unsigned int need)
 	int err;
 
 	mutex_lock(&mf_fabrics_lock);
-	f = idr_find(&mf_fabrics, id);
+	f = xa_load(&mf_fabrics, id);
 	err = mf_fabric_check(f, need);
 	if (!err)
 		kref_get(&f->ref);
@@ -239,10 +249,10 @@ struct mf_fabric *mf_fabric_get_checked(u32 id, unsigned int need)
 static bool mf_name_taken(const char *name, const struct user_namespace *ns)
 {
 	struct mf_fabric *f;
-	int id;
+	unsigned long id;
 
 	lockdep_assert_held(&mf_fabrics_lock);
-	idr_for_each_entry(&mf_fabrics, f, id)
+	xa_for_each(&mf_fabrics, id, f)
 		if (f->owner == ns && !strcmp(f->name, name))
 			return true;
 	return false;
@@ -268,7 +278,8 @@ int mf_fabric_create(const struct meshfabric_create *c,
 		     struct mf_fabric **out)
 {
 	struct mf_fabric *f;
-	int err, id;
+	int err;
+	u32 id;
 
 	f = mf_counted_zalloc(sizeof(*f));
 	if (!f)
@@ -309,37 +320,40 @@ int mf_fabric_create(const struct meshfabric_create *c,
 	if (err)
 		goto err_free;
 	mutex_lock(&mf_fabrics_lock);
-	/* CREATE_ID: that id or none (a multi-host fabric's parts share it) */
+	/* the id reserved (NULL: not found by a lookup) until listed;
+	 * CREATE_ID: that id or none (a multi-host fabric's parts share it)
+	 */
 	if (c->flags & MESHFABRIC_CREATE_ID)
-		id = idr_alloc(&mf_fabrics, NULL, c->id, c->id + 1, GFP_KERNEL);
-	else
-		id = idr_alloc(&mf_fabrics, NULL, 0, MESHFABRIC_MAX_IDS,
+		err = xa_alloc(&mf_fabrics, &id, NULL, XA_LIMIT(c->id, c->id),
 			       GFP_KERNEL);
-	if (id < 0) {
-		err = id != -ENOSPC ? id :
+	else
+		err = xa_alloc(&mf_fabrics, &id, NULL,
+			       XA_LIMIT(0, MESHFABRIC_MAX_IDS - 1), GFP_KERNEL);
+	if (err) {
+		err = err != -EBUSY ? err :
 		      c->flags & MESHFABRIC_CREATE_ID ? -EBUSY : -E2BIG;
-		goto err_uncharge;
+		goto err_unlock;
 	}
 	f->id = id;
 	if (c->name[0])
 		strscpy(f->name, c->name, sizeof(f->name));
 	else
-		snprintf(f->name, sizeof(f->name), "mf%d", id);
+		snprintf(f->name, sizeof(f->name), "mf%u", id);
 	if (mf_name_taken(f->name, f->owner)) {
-		idr_remove(&mf_fabrics, id);
+		xa_erase(&mf_fabrics, id);
 		err = -EEXIST;
-		goto err_uncharge;
+		goto err_unlock;
 	}
-	idr_replace(&mf_fabrics, f, id);
+	/* the reserved slot exists: storing into it allocates nothing */
+	xa_store(&mf_fabrics, id, f, GFP_KERNEL);
 	mf_fabric_debugfs(f);	/* named by id: under the lock */
 	kref_get(&f->ref);	/* the caller's */
 	mutex_unlock(&mf_fabrics_lock);
 	*out = f;
 	return 0;
 
-err_uncharge:
+err_unlock:
 	mutex_unlock(&mf_fabrics_lock);
-	mf_owner_uncharge(f);
 err_free:
 	mf_fabric_free(f);
 	return err;
@@ -428,7 +442,7 @@ static void mf_fabric_unlist(struct mf_fabric *f)
 	lockdep_assert_held(&mf_fabrics_lock);
 	debugfs_remove_recursive(f->debugfs);	/* before the id is free */
 	f->debugfs = NULL;
-	idr_remove(&mf_fabrics, f->id);
+	xa_erase(&mf_fabrics, f->id);
 }
 
 /* DESTROY (or, check_only, whether DESTROY would be allowed now). */
@@ -438,7 +452,7 @@ int mf_fabric_destroy_checked(u32 id, bool check_only)
 	int err;
 
 	mutex_lock(&mf_fabrics_lock);
-	f = idr_find(&mf_fabrics, id);
+	f = xa_load(&mf_fabrics, id);
 	err = mf_fabric_check(f, MF_NEED_ADMIN);
 	if (!err && !check_only)
 		mf_fabric_unlist(f);
@@ -454,7 +468,7 @@ int mf_fabric_destroy_checked(u32 id, bool check_only)
 int mf_fabric_destroy(struct mf_fabric *f)
 {
 	mutex_lock(&mf_fabrics_lock);
-	if (idr_find(&mf_fabrics, f->id) != f) {
+	if (xa_load(&mf_fabrics, f->id) != f) {
 		mutex_unlock(&mf_fabrics_lock);
 		return -ENOENT;
 	}
@@ -469,12 +483,12 @@ int mf_fabric_destroy(struct mf_fabric *f)
 void mf_fabric_destroy_all(void)
 {
 	struct mf_fabric *f;
-	int id;
+	unsigned long id;
 
 	for (;;) {
 		id = 0;
 		mutex_lock(&mf_fabrics_lock);
-		f = idr_get_next(&mf_fabrics, &id);
+		f = xa_find(&mf_fabrics, &id, ULONG_MAX, XA_PRESENT);
 		if (f)
 			mf_fabric_unlist(f);
 		mutex_unlock(&mf_fabrics_lock);
@@ -483,7 +497,7 @@ void mf_fabric_destroy_all(void)
 		mf_fabric_teardown(f);
 		mf_fabric_put(f);
 	}
-	idr_destroy(&mf_fabrics);
+	xa_destroy(&mf_fabrics);
 }
 
 /* Fault injection for the selftests, as netdevsim's debugfs knobs:

@@ -188,7 +188,7 @@ int mf_link_set_state(struct mf_fabric *f,
 	const struct mf_topo *t = &f->topo;
 	struct mf_fstate *fs, *old;
 	u32 node, port, count = 0;
-	bool down;
+	bool down, changed = false;
 	int err;
 	u64 l;
 
@@ -209,6 +209,7 @@ int mf_link_set_state(struct mf_fabric *f,
 			l = (u64)node * t->nports + port;
 			down = f->links.st[l].down;
 			if (mf_link_selected(f, ls, node, port)) {
+				changed |= down != !!ls->down;
 				down = ls->down;
 				count++;
 			}
@@ -243,6 +244,11 @@ int mf_link_set_state(struct mf_fabric *f,
 	if (!fs->faults.n) {
 		mf_fstate_destroy(fs);
 		fs = NULL;
+	} else {
+		/* a new generation only if a link changed: the schedules
+		 * BCAST repaired around the same set stay valid
+		 */
+		fs->gen = !changed && old ? old->gen : ++f->fgen;
 	}
 	old = rcu_replace_pointer(f->fstate, fs, lockdep_is_held(&f->lock));
 	if (old)
@@ -344,6 +350,9 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 	WRITE_ONCE(f->links.timed, timed);
 out:
 	mutex_unlock(&f->lock);
+	/* BCAST's schedules repaired around the old set: freed now */
+	if (ls->flags & MESHFABRIC_LINK_STATE)
+		mf_bcast_faults_changed(f);
 	trace_meshfabric_link_set(f->id, ls->node, ls->port, ls->flags,
 				  ls->rate, ls->delay_ns, ls->queue, ls->loss,
 				  ls->switching, ls->down);

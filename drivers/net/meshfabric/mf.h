@@ -116,6 +116,11 @@ struct mf_linkstate {
 struct mf_fstate {
 	struct mf_faults faults;
 	struct mf_froute route;	/* route.f points at faults */
+	/* the fault set's generation (fabric->fgen when it was built; the
+	 * previous set's when a LINK_SET changed no link): BCAST's cache of
+	 * schedules repaired around it is keyed by it (bcast.c)
+	 */
+	u64 gen;
 	struct rcu_head rcu;
 	/* the last LINK_SET refused (-E2BIG) from this set: a repeat is
 	 * refused before any work (link.c, under fabric->lock)
@@ -187,15 +192,22 @@ struct mf_walk {
 	struct mf_froute_dst exc;	/* with links down: dst's exceptions */
 };
 
-#define MF_SCHED_CACHE	8	/* (algo, source) schedules kept per fabric */
+#define MF_SCHED_CACHE	8	/* (algo, source, fgen) schedules per fabric */
 
 struct mf_cached_sched {
 	bool valid;
 	u32 algo;		/* requested MESHFABRIC_ALGO_* */
 	u32 used;		/* algorithm that ran (AUTO resolved) */
 	u32 source;
+	/* cache[]: 0 fault-free; else the mf_fstate gen it was repaired
+	 * around (stale, and dropped, once the fault set changes)
+	 */
+	u64 fgen;
 	u64 stamp;		/* LRU clock */
-	size_t charged;		/* user[]: bytes on the owner's account */
+	/* bytes on the owner's account: user[], and cache[]'s repaired
+	 * schedules (mf_fabric_charge; given back when dropped)
+	 */
+	size_t charged;
 	struct mf_sched sched;
 	struct mf_stats stats;	/* mf_check()'s, computed once at build */
 };
@@ -329,6 +341,7 @@ struct mf_fabric {
 	 * under RCU by the data path; BCAST reads it under lock.
 	 */
 	struct mf_fstate __rcu *fstate;
+	u64 fgen;		/* last fstate gen given; under lock */
 	struct dentry *debugfs;	/* fabric.c */
 
 	/* A part of a multi-host fabric (tunnel.c): part[node] is the part
@@ -860,6 +873,10 @@ int mf_bcast_user_load(struct mf_fabric *f, u32 model, u32 source,
 		       struct mf_stats *st, char *why, size_t whylen);
 /* Forget the schedule loaded for source: -ENOENT if none. */
 int mf_bcast_user_unload(struct mf_fabric *f, u32 source);
+/* A LINK_SET changed the fault set (no lock held): stale repaired
+ * schedules are dropped if bcast_lock is free.
+ */
+void mf_bcast_faults_changed(struct mf_fabric *f);
 /* Queue a frame sent by node source (consumed); false if dropped. */
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
 /* mf_deliver() flags */

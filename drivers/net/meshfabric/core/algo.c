@@ -268,18 +268,26 @@ int mf_plan_checked(const struct mf_topo *t, u32 id, u32 model, u32 source,
 	return mf_plan_timed(t, id, model, source, routing, NULL, s, res);
 }
 
+/* ctl's yield between the phases of a plan around faults (0: none). */
+static int pyield(const struct mf_froute_ctl *ctl)
+{
+	return ctl && ctl->yield ? ctl->yield(ctl->arg) : 0;
+}
+
 /* Repair the valid fault-free schedule in around r's faults into out and
- * check the result against them (-EPROTO with the reason in why).
+ * check the result against them (-EPROTO with the reason in why), ctl's
+ * yield between the phases.
  */
 static int repair_checked(const struct mf_topo *t, const struct mf_froute *r,
 			  const struct mf_sched *in, struct mf_sched *out,
 			  struct mf_stats *st, struct mf_repair *rep, char *why,
-			  size_t whylen)
+			  size_t whylen, const struct mf_froute_ctl *ctl)
 {
-	int err = mf_sched_repair(r, in, out, rep);
+	int err = pyield(ctl) ?: mf_sched_repair_ctl(r, in, out, rep, ctl);
 
 	if (!err)
-		err = mf_check_faults(t, out, r->f, st, why, whylen);
+		err = pyield(ctl) ?: mf_check_faults(t, out, r->f, st, why,
+						     whylen);
 	return err == -EINVAL ? -EPROTO : err;
 }
 
@@ -288,7 +296,8 @@ static int repair_checked(const struct mf_topo *t, const struct mf_froute *r,
  */
 static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 		       u32 model, u32 source, struct mf_sched *s,
-		       struct mf_fault_plan *res)
+		       struct mf_fault_plan *res,
+		       const struct mf_froute_ctl *ctl)
 {
 	struct auto_rank rk, best = { 0 };
 	struct mf_sched ff, rs;
@@ -303,16 +312,17 @@ static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 		if (a->model != model || a->reproduction || a->supports(t))
 			continue;
 		memset(&rs, 0, sizeof(rs));
-		err = build_one(a, t, source, r->routing, &ff);
+		memset(&ff, 0, sizeof(ff));
+		err = pyield(ctl) ?: build_one(a, t, source, r->routing, &ff);
 		if (!err)
-			err = mf_check(t, &ff, &rk.st, NULL, 0);
+			err = pyield(ctl) ?: mf_check(t, &ff, &rk.st, NULL, 0);
 		if (!err)
 			err = repair_checked(t, r, &ff, &rs, &rk.st, &rep, NULL,
-					     0);
+					     0, ctl);
 		if (!err)
 			err = auto_cost(t, &rs, NULL, &rk.st, &rk.cost);
 		mf_sched_free(&ff);
-		if (err == -ENOMEM || err == -E2BIG) {
+		if (err == -ENOMEM || err == -E2BIG || err == -EINTR) {
 			mf_sched_free(&rs);
 			return err;
 		}
@@ -336,7 +346,8 @@ static int repair_auto(const struct mf_topo *t, const struct mf_froute *r,
 static int plan_faults(const struct mf_topo *t, u32 id, u32 model,
 		       u32 source, u32 routing, const struct mf_faults *f,
 		       const struct mf_froute *route, struct mf_sched *s,
-		       struct mf_fault_plan *res)
+		       struct mf_fault_plan *res,
+		       const struct mf_froute_ctl *ctl)
 {
 	struct mf_froute own = { 0 };
 	const struct mf_froute *r = route ? route : &own;
@@ -352,14 +363,16 @@ static int plan_faults(const struct mf_topo *t, u32 id, u32 model,
 		res->stats = res->plan.stats;
 		return err;
 	}
-	if (!route)
+	err = pyield(ctl);
+	if (!err && !route)
 		err = mf_froute_build(&own, t, routing, f);
 	if (!err && id == MESHFABRIC_ALGO_AUTO) {
 		res->used = NULL;
-		err = repair_auto(t, r, model, source, s, res);
+		err = repair_auto(t, r, model, source, s, res, ctl);
 	} else if (!err) {
 		err = repair_checked(t, r, &ff, s, &res->stats, &res->rep,
-				     res->plan.why, sizeof(res->plan.why));
+				     res->plan.why, sizeof(res->plan.why),
+				     ctl);
 	}
 	mf_froute_free(&own);
 	mf_sched_free(&ff);
@@ -370,14 +383,16 @@ int mf_plan_faults(const struct mf_topo *t, u32 id, u32 model, u32 source,
 		   u32 routing, const struct mf_faults *f, struct mf_sched *s,
 		   struct mf_fault_plan *res)
 {
-	return plan_faults(t, id, model, source, routing, f, NULL, s, res);
+	return plan_faults(t, id, model, source, routing, f, NULL, s, res,
+			   NULL);
 }
 
 static int repair_faults(const struct mf_topo *t, u32 routing,
 			 const struct mf_faults *f,
 			 const struct mf_froute *route,
 			 const struct mf_sched *in, struct mf_sched *out,
-			 struct mf_fault_plan *res)
+			 struct mf_fault_plan *res,
+			 const struct mf_froute_ctl *ctl)
 {
 	struct mf_froute own = { 0 };
 	int err;
@@ -391,7 +406,7 @@ static int repair_faults(const struct mf_topo *t, u32 routing,
 	if (!err)
 		err = repair_checked(t, route ? route : &own, in, out,
 				     &res->stats, &res->rep, res->plan.why,
-				     sizeof(res->plan.why));
+				     sizeof(res->plan.why), ctl);
 	mf_froute_free(&own);
 	return err;
 }
@@ -400,7 +415,7 @@ int mf_repair_faults(const struct mf_topo *t, u32 routing,
 		     const struct mf_faults *f, const struct mf_sched *in,
 		     struct mf_sched *out, struct mf_fault_plan *res)
 {
-	return repair_faults(t, routing, f, NULL, in, out, res);
+	return repair_faults(t, routing, f, NULL, in, out, res, NULL);
 }
 
 int mf_plan_for(const struct mf_topo *t, const struct mf_plan_req *rq,
@@ -411,9 +426,11 @@ int mf_plan_for(const struct mf_topo *t, const struct mf_plan_req *rq,
 	if (rq->faults && rq->faults->n) {
 		if (rq->given)
 			return repair_faults(t, rq->routing, rq->faults,
-					     rq->route, rq->given, s, res);
+					     rq->route, rq->given, s, res,
+					     rq->ctl);
 		return plan_faults(t, rq->id, rq->model, rq->source,
-				   rq->routing, rq->faults, rq->route, s, res);
+				   rq->routing, rq->faults, rq->route, s, res,
+				   rq->ctl);
 	}
 	memset(res, 0, sizeof(*res));
 	if (rq->given) {

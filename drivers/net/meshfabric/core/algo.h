@@ -158,6 +158,12 @@ struct mf_plan_req {
 	 * SCHED_LOAD) instead of building one
 	 */
 	const struct mf_sched *given;
+	/* with faults: ctl's yield (the kernel's: cond_resched(), -EINTR on
+	 * a fatal signal) runs between the phases of the plan (each
+	 * candidate's build, check, repair and check) and between the
+	 * repair's steps; its error ends the plan with it.  NULL: none.
+	 */
+	const struct mf_froute_ctl *ctl;
 };
 
 /* THE planning entry point for every caller outside the core (the tool's

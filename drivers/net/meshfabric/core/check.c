@@ -459,11 +459,14 @@ int mf_check_faults(const struct mf_topo *t, const struct mf_sched *s,
 				goto out;
 			}
 			st->tcd += m->hops;
+			if (!(j & 1023))
+				mf_resched();
 		}
 		ret = cstate_apply(&c, i + 1, err, errlen);
 		if (ret)
 			goto out;
 		st->serial += most;
+		mf_resched();
 	}
 	ret = cstate_final(&c, s, unreachable, err, errlen);
 	if (ret)

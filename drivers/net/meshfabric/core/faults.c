@@ -835,7 +835,16 @@ struct rwork {
 	u32 npend;
 	u32 out_stamp;		/* stamp of the open output step */
 	bool all_port;
+	const struct mf_froute_ctl *ctl;	/* its yield, per step */
 };
+
+/* The repair's scheduling point between steps: ctl's yield (its error
+ * stops the repair), 0 without one.
+ */
+static int ryield(const struct rwork *w)
+{
+	return w->ctl && w->ctl->yield ? w->ctl->yield(w->ctl->arg) : 0;
+}
 
 static u32 *busy_mark(struct rwork *w, u32 src, u32 port)
 {
@@ -895,6 +904,8 @@ static int serve(struct rwork *w, u32 stamp, u32 *served)
 
 	*served = 0;
 	for (x = 0; x < t->nodes; x++) {
+		if (!(x & 1023))
+			mf_resched();
 		w->owner[x] = NONE;
 		if (w->informed[x] && w->informed[x] < stamp &&
 		    (w->all_port || w->busy[x] != stamp)) {
@@ -904,6 +915,8 @@ static int serve(struct rwork *w, u32 stamp, u32 *served)
 	}
 	while (h < tl) {
 		x = w->q[h++];
+		if (!(h & 1023))
+			mf_resched();
 		for (p = 0; p < t->nports; p++) {
 			v = mf_topo_neighbor(t, x, p);
 			if (v < 0 || w->owner[v] != NONE ||
@@ -914,6 +927,8 @@ static int serve(struct rwork *w, u32 stamp, u32 *served)
 		}
 	}
 	for (i = 0; i < w->npend; i++) {
+		if (!(i & 1023))
+			mf_resched();
 		k = w->pend[i];
 		x = w->owner[k];
 		err = 1;
@@ -967,8 +982,13 @@ static int repair_steps(struct rwork *w, u8 *ok)
 
 	for (i = 0; i < in->nsteps; i++) {
 		stamp = i + 2;
+		err = ryield(w);
+		if (err)
+			return err;
 		m = mf_sched_sends(in, i, &n);
 		for (j = 0; j < n; j++, m++) {
+			if (!(j & 1023))
+				mf_resched();
 			if (w->informed[m->dst] || !ok[m->dst])
 				continue;
 			err = 1;
@@ -1007,7 +1027,7 @@ static int repair_steps(struct rwork *w, u8 *ok)
 			w->pend[w->npend++] = i;
 	while (w->npend) {
 		stamp++;
-		err = serve(w, stamp, &served);
+		err = ryield(w) ?: serve(w, stamp, &served);
 		if (err)
 			return err;
 		if (!served)
@@ -1018,6 +1038,13 @@ static int repair_steps(struct rwork *w, u8 *ok)
 
 int mf_sched_repair(const struct mf_froute *r, const struct mf_sched *in,
 		    struct mf_sched *out, struct mf_repair *rep)
+{
+	return mf_sched_repair_ctl(r, in, out, rep, NULL);
+}
+
+int mf_sched_repair_ctl(const struct mf_froute *r, const struct mf_sched *in,
+			struct mf_sched *out, struct mf_repair *rep,
+			const struct mf_froute_ctl *ctl)
 {
 	const struct mf_topo *t = &r->t;
 	struct rwork w = { 0 };
@@ -1033,6 +1060,7 @@ int mf_sched_repair(const struct mf_froute *r, const struct mf_sched *in,
 	w.in = in;
 	w.out = out;
 	w.rep = rep;
+	w.ctl = ctl;
 	w.all_port = in->model == MESHFABRIC_MODEL_ALL_PORT;
 	nbusy = w.all_port ? t->nodes * t->nports : t->nodes;
 	w.informed = mf_alloc_array(t->nodes, sizeof(u32), true);

@@ -167,5 +167,11 @@ struct mf_repair {
  */
 int mf_sched_repair(const struct mf_froute *r, const struct mf_sched *in,
 		    struct mf_sched *out, struct mf_repair *rep);
+/* mf_sched_repair() with ctl's yield (ctl->max_work unused; NULL: none)
+ * between steps: its error stops the repair and is returned.
+ */
+int mf_sched_repair_ctl(const struct mf_froute *r, const struct mf_sched *in,
+			struct mf_sched *out, struct mf_repair *rep,
+			const struct mf_froute_ctl *ctl);
 
 #endif /* MF_FAULTS_H */

@@ -6,7 +6,9 @@
  * host compiler.  It may use only what this header provides:
  *   u8/u16/u32/u64/s32/s64, bool, size_t, NULL, memset/memcpy,
  *   mf_alloc/mf_zalloc/mf_free (large, may sleep), mf_free_all,
- *   mf_alloc_array (checks for overflow), swap(), negative errno values
+ *   mf_alloc_array (checks for overflow), mf_resched (a scheduling
+ *   point: the core runs in process context, never atomic), swap(),
+ *   negative errno values
  *   (-EINVAL, -ENOMEM, -E2BIG, -EOPNOTSUPP, -ERANGE, -ENOENT, -EPROTO),
  *   snprintf for error texts.
  * No floating point (the kernel forbids it), no recursion deeper than
@@ -25,6 +27,16 @@
 #include <linux/limits.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <linux/sched.h>
+
+/* A scheduling point in the core's long loops (a check or a repair of a
+ * 65536-node schedule): every caller is in process context, with at
+ * most mutexes held.
+ */
+static inline void mf_resched(void)
+{
+	cond_resched();
+}
 
 /* The core runs on behalf of a user (schedules built for BCAST, link
  * accounting): its memory is charged to the caller's memory cgroup.
@@ -78,6 +90,10 @@ typedef int64_t s64;
 		*__pa = *__pb;						\
 		*__pb = __tmp;						\
 	} while (0)
+
+static inline void mf_resched(void)
+{
+}
 
 static inline void *mf_alloc(size_t n)
 {

@@ -1061,14 +1061,21 @@ static void fz_request(u32 k, struct fz_fab f)
 			break;
 		if (!pick(3) && !fz_named_ns(ns, sizeof(ns)))
 			nsfd = open(ns, O_RDONLY | O_CLOEXEC);
-		u.p.netns_fd = nsfd >= 0 && pick(2) ? nsfd :
-			       pick(6) ? open("/proc/self/ns/net",
-					      O_RDONLY | O_CLOEXEC) :
-			       (int)near(0);
-		if (u.p.netns_fd >= 0 && u.p.netns_fd != nsfd) {
-			if (nsfd >= 0)
-				close(nsfd);
-			nsfd = u.p.netns_fd;
+		/* only an fd opened here is closed after the call: near(0)
+		 * names fds the worker keeps (the device is fd 3)
+		 */
+		if (nsfd >= 0 && pick(2)) {
+			u.p.netns_fd = nsfd;
+		} else if (pick(6)) {
+			u.p.netns_fd = open("/proc/self/ns/net",
+					    O_RDONLY | O_CLOEXEC);
+			if (u.p.netns_fd >= 0) {
+				if (nsfd >= 0)
+					close(nsfd);
+				nsfd = u.p.netns_fd;
+			}
+		} else {
+			u.p.netns_fd = (int)near(0);
 		}
 		i = pick(8);
 		snprintf((char *)u.p.ifname, sizeof(u.p.ifname), "%s",

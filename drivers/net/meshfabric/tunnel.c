@@ -267,6 +267,15 @@ void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 	}
 }
 
+/* Did skb come from the address configured for part's peer? */
+static bool mf_tunnel_from_peer(const struct mf_tunnel *t,
+				const struct sk_buff *skb, u32 part)
+{
+	if (!t->ipv6)
+		return ip_hdr(skb)->saddr == t->peer[part].v4;
+	return ipv6_addr_equal(&ipv6_hdr(skb)->saddr, &t->peer[part].v6);
+}
+
 /* encap_rcv: skb->data at the UDP header.  0: consumed. */
 static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 {
@@ -296,7 +305,11 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 	port = gh->port;
 	node = ntohl(gh->node);
 	step = ntohl(gh->step);
-	if (part >= t->nparts || part == f->mypart)
+	/* from the part's peer only: a host that merely reaches the port
+	 * injects no frame and keeps no silent part alive
+	 */
+	if (part >= t->nparts || part == f->mypart ||
+	    !mf_tunnel_from_peer(t, skb, part))
 		goto bad;
 	WRITE_ONCE(t->heard[part], jiffies ?: 1);
 	if (flags == MESHFABRIC_GENEVE_F_KEEPALIVE) {

@@ -1024,7 +1024,12 @@ struct meshfabric_tunnel_peer {
  * (-EADDRINUSE if another fabric or program holds it; a peer without a
  * route from there: -ENETUNREACH, -EHOSTUNREACH or -EADDRNOTAVAIL, as
  * the route lookup says; -EOPNOTSUPP on a kernel without
- * CONFIG_NET_UDP_TUNNEL).  keepalive_ms
+ * CONFIG_NET_UDP_TUNNEL).  A datagram is taken only from the address
+ * of the peer of the part it names (refused, counted in rx_errors,
+ * otherwise): each peer entry must be the address that host sends from
+ * (its route's source towards this one).  This stops no one who can
+ * forge source addresses on the underlay: it is no authentication, the
+ * underlay must be trusted.  keepalive_ms
  * (0: none; else 100 .. 60000): every host sends each peer a keepalive
  * that often; a part not heard from for 3 intervals has its cut links
  * set down on this host (routes go around them where they can), and

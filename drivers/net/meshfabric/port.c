@@ -256,6 +256,22 @@ static bool mf_port_is_bound_dev(const struct net_device *dev)
 	return rcu_access_pointer(dev->rx_handler) == mf_port_rx;
 }
 
+static int mf_port_lower_is_node(struct net_device *lower,
+				 struct netdev_nested_priv *priv)
+{
+	return mf_netdev_is_node(lower);
+}
+
+/* Does dev lead into a fabric when it sends: a node's netdev, or a
+ * device stacked on one (VLAN, macvlan, ipvlan, bond, bridge)?  Under
+ * RTNL.
+ */
+static bool mf_port_dev_is_node(struct net_device *dev)
+{
+	return mf_netdev_is_node(dev) ||
+	       netdev_walk_all_lower_dev(dev, mf_port_lower_is_node, NULL);
+}
+
 int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 		   const char *ifname)
 {
@@ -294,9 +310,13 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	dev = __dev_get_by_name(net, ifname);
 	if (!dev)
 		goto unlock;
+	/* not a node's netdev nor one over it: what the port sends would
+	 * come back into a fabric at once, and a broadcast would go round
+	 * for ever, copied to every port and node each time
+	 */
 	err = -EINVAL;
 	if (dev->type != ARPHRD_ETHER || dev->addr_len != ETH_ALEN ||
-	    (dev->flags & IFF_LOOPBACK) || mf_netdev_is_node(dev))
+	    (dev->flags & IFF_LOOPBACK) || mf_port_dev_is_node(dev))
 		goto unlock;
 	err = -EBUSY;
 	if (rtnl_dereference(dev->rx_handler))

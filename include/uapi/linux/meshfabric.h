@@ -642,7 +642,9 @@ struct meshfabric_sched_load {
  * CAP_NET_ADMIN over its own namespace, over the fabric's owner and over
  * the netdev's namespace.  -EINVAL unknown node or port, a port with a
  * neighbour, nonzero reserved fields, a netdev that is not Ethernet, a
- * loopback or a meshfabric node; -ENODEV no such netdev; -EBUSY port
+ * loopback, a meshfabric node or a device over one (a VLAN, macvlan,
+ * bond... whose lower devices include a node: its frames would come
+ * straight back into a fabric); -ENODEV no such netdev; -EBUSY port
  * already bound, or the netdev has an rx_handler (already a port, a
  * bridge port...); -E2BIG MESHFABRIC_PORTS_MAX ports bound; -ENOENT
  * (detach) port not bound, or no such fabric.

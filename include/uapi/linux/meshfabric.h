@@ -644,7 +644,9 @@ struct meshfabric_sched_load {
  * neighbour, nonzero reserved fields, a netdev that is not Ethernet, a
  * loopback, a meshfabric node or a device over one (a VLAN, macvlan,
  * bond... whose lower devices include a node: its frames would come
- * straight back into a fabric); -ENODEV no such netdev; -EBUSY port
+ * straight back into a fabric; nor, while bound, may a node or such a
+ * device be linked below it, enslaved to a bound bridge or bond: that
+ * link fails with -EBUSY); -ENODEV no such netdev; -EBUSY port
  * already bound, or the netdev has an rx_handler (already a port, a
  * bridge port...); -E2BIG MESHFABRIC_PORTS_MAX ports bound; -ENOENT
  * (detach) port not bound, or no such fabric.

@@ -429,11 +429,15 @@ static void mf_fabric_teardown(struct mf_fabric *f)
 	mutex_unlock(&f->lock);
 	if (left)
 		synchronize_rcu();
-	/* No netdev can queue a frame any more. */
+	/* The tunnel first: its receive path queues broadcasts without a
+	 * netdev of ours, and no unregistration above need have waited for
+	 * it; mf_tunnel_stop() waits for it (RCU).  Senders that still find
+	 * no tunnel drop their frames.
+	 */
+	mf_tunnel_stop(f);
+	/* No netdev or datagram can queue a frame any more. */
 	mf_bcast_fabric_stop(f);
 	mf_tq_stop(f);
-	/* nothing here sends over the tunnel any more */
-	mf_tunnel_stop(f);
 }
 
 /* Take f off the list (it must be listed) and tear it down. */

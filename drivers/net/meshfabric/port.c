@@ -256,6 +256,22 @@ static bool mf_port_is_bound_dev(const struct net_device *dev)
 	return rcu_access_pointer(dev->rx_handler) == mf_port_rx;
 }
 
+static int mf_port_lower_is_node(struct net_device *lower,
+				 struct netdev_nested_priv *priv)
+{
+	return mf_netdev_is_node(lower);
+}
+
+/* Does dev lead into a fabric when it sends: a node's netdev, or a
+ * device stacked on one (VLAN, macvlan, ipvlan, bond, bridge)?  Under
+ * RTNL.
+ */
+static bool mf_port_dev_is_node(struct net_device *dev)
+{
+	return mf_netdev_is_node(dev) ||
+	       netdev_walk_all_lower_dev(dev, mf_port_lower_is_node, NULL);
+}
+
 int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 		   const char *ifname)
 {
@@ -294,9 +310,13 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	dev = __dev_get_by_name(net, ifname);
 	if (!dev)
 		goto unlock;
+	/* not a node's netdev nor one over it: what the port sends would
+	 * come back into a fabric at once, and a broadcast would go round
+	 * for ever, copied to every port and node each time
+	 */
 	err = -EINVAL;
 	if (dev->type != ARPHRD_ETHER || dev->addr_len != ETH_ALEN ||
-	    (dev->flags & IFF_LOOPBACK) || mf_netdev_is_node(dev))
+	    (dev->flags & IFF_LOOPBACK) || mf_port_dev_is_node(dev))
 		goto unlock;
 	err = -EBUSY;
 	if (rtnl_dereference(dev->rx_handler))
@@ -405,14 +425,46 @@ u32 mf_port_get(struct mf_fabric *f, struct meshfabric_port_info *out,
 	return n;
 }
 
+static int mf_port_upper_is_bound(struct net_device *upper,
+				  struct netdev_nested_priv *priv)
+{
+	return mf_port_is_bound_dev(upper);
+}
+
+/* Would linking dev under upper put a node below a bound port (a node,
+ * or a device over one, enslaved to a bridge or bond that is a port)?
+ * Under RTNL.
+ */
+static bool mf_port_link_loops(struct net_device *dev,
+			       struct net_device *upper)
+{
+	bool loops;
+
+	if (!mf_port_dev_is_node(dev))
+		return false;
+	rcu_read_lock();
+	loops = mf_port_is_bound_dev(upper) ||
+		netdev_walk_all_upper_dev_rcu(upper, mf_port_upper_is_bound,
+					      NULL);
+	rcu_read_unlock();
+	return loops;
+}
+
 /* A bound netdev leaves (deleted, or moved to another namespace): the
- * port is unbound.  Under RTNL.
+ * port is unbound.  A node, or a device over one, is not linked below a
+ * bound port (attach's rule, kept afterwards).  Under RTNL.
  */
 static int mf_port_event(struct notifier_block *nb, unsigned long event,
 			 void *ptr)
 {
 	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
+	struct netdev_notifier_changeupper_info *cu = ptr;
 
+	if (event == NETDEV_PRECHANGEUPPER) {
+		if (cu->linking && mf_port_link_loops(dev, cu->upper_dev))
+			return notifier_from_errno(-EBUSY);
+		return NOTIFY_DONE;
+	}
 	if (event != NETDEV_UNREGISTER || !mf_port_is_bound_dev(dev))
 		return NOTIFY_DONE;
 	mf_port_unbind(rtnl_dereference(dev->rx_handler_data));

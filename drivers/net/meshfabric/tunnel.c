@@ -35,6 +35,7 @@
 #include <linux/ipv6.h>
 #include <linux/nsproxy.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/udp.h>
 #include <linux/uaccess.h>
 #include <net/ip.h>
@@ -266,6 +267,15 @@ void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 	}
 }
 
+/* Did skb come from the address configured for part's peer? */
+static bool mf_tunnel_from_peer(const struct mf_tunnel *t,
+				const struct sk_buff *skb, u32 part)
+{
+	if (!t->ipv6)
+		return ip_hdr(skb)->saddr == t->peer[part].v4;
+	return ipv6_addr_equal(&ipv6_hdr(skb)->saddr, &t->peer[part].v6);
+}
+
 /* encap_rcv: skb->data at the UDP header.  0: consumed. */
 static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 {
@@ -295,7 +305,11 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 	port = gh->port;
 	node = ntohl(gh->node);
 	step = ntohl(gh->step);
-	if (part >= t->nparts || part == f->mypart)
+	/* from the part's peer only: a host that merely reaches the port
+	 * injects no frame and keeps no silent part alive
+	 */
+	if (part >= t->nparts || part == f->mypart ||
+	    !mf_tunnel_from_peer(t, skb, part))
 		goto bad;
 	WRITE_ONCE(t->heard[part], jiffies ?: 1);
 	if (flags == MESHFABRIC_GENEVE_F_KEEPALIVE) {
@@ -625,16 +639,27 @@ free:
 int mf_tunnel_get(struct mf_fabric *f, struct meshfabric_tunnel *tu)
 {
 	u64 map_ptr = tu->map_ptr, peers_ptr = tu->peers_ptr;
+	struct meshfabric_tunnel_peer *peers;
 	struct mf_tunnel *t;
 	int err = 0;
 	u32 i;
 
-	if (mutex_lock_killable(&f->lock))
-		return -EINTR;
+	/* the peers are copied out after the lock: a caller who can only
+	 * see the fabric must not hold f->lock across a user page fault
+	 */
+	peers = kcalloc(MESHFABRIC_TUNNEL_MAX_PARTS, sizeof(*peers),
+			GFP_KERNEL_ACCOUNT);
+	if (!peers)
+		return -ENOMEM;
+	if (mutex_lock_killable(&f->lock)) {
+		err = -EINTR;
+		goto out;
+	}
 	t = rcu_dereference_protected(f->tun, lockdep_is_held(&f->lock));
 	if (!t) {
 		mutex_unlock(&f->lock);
-		return -ENODATA;
+		err = -ENODATA;
+		goto out;
 	}
 	memset(tu, 0, sizeof(*tu));
 	tu->id = f->id;
@@ -654,20 +679,19 @@ int mf_tunnel_get(struct mf_fabric *f, struct meshfabric_tunnel *tu)
 	tu->rx_errors = atomic64_read(&t->rx_errors);
 	tu->tx_errors = atomic64_read(&t->tx_errors);
 	tu->alive = mf_tunnel_alive(t);
-	/* under the lock: t stays */
-	for (i = 0; peers_ptr && i < t->nparts && !err; i++) {
-		u8 addr[16] = {};
-
-		memcpy(addr, &t->peer[i], t->ipv6 ? 16 : 4);
-		if (copy_to_user(u64_to_user_ptr(peers_ptr) + i * sizeof(addr),
-				 addr, sizeof(addr)))
-			err = -EFAULT;
-	}
+	for (i = 0; i < t->nparts; i++)
+		memcpy(peers[i].addr, &t->peer[i], t->ipv6 ? 16 : 4);
 	mutex_unlock(&f->lock);
+	if (peers_ptr &&
+	    copy_to_user(u64_to_user_ptr(peers_ptr), peers,
+			 array_size(tu->nparts, sizeof(*peers))))
+		err = -EFAULT;
 	/* the map is immutable once set and lives with f */
 	if (!err && map_ptr && copy_to_user(u64_to_user_ptr(map_ptr), f->part,
 					    f->topo.nodes))
 		err = -EFAULT;
+out:
+	kfree(peers);
 	return err;
 }
 

@@ -642,7 +642,11 @@ struct meshfabric_sched_load {
  * CAP_NET_ADMIN over its own namespace, over the fabric's owner and over
  * the netdev's namespace.  -EINVAL unknown node or port, a port with a
  * neighbour, nonzero reserved fields, a netdev that is not Ethernet, a
- * loopback or a meshfabric node; -ENODEV no such netdev; -EBUSY port
+ * loopback, a meshfabric node or a device over one (a VLAN, macvlan,
+ * bond... whose lower devices include a node: its frames would come
+ * straight back into a fabric; nor, while bound, may a node or such a
+ * device be linked below it, enslaved to a bound bridge or bond: that
+ * link fails with -EBUSY); -ENODEV no such netdev; -EBUSY port
  * already bound, or the netdev has an rx_handler (already a port, a
  * bridge port...); -E2BIG MESHFABRIC_PORTS_MAX ports bound; -ENOENT
  * (detach) port not bound, or no such fabric.
@@ -1024,7 +1028,12 @@ struct meshfabric_tunnel_peer {
  * (-EADDRINUSE if another fabric or program holds it; a peer without a
  * route from there: -ENETUNREACH, -EHOSTUNREACH or -EADDRNOTAVAIL, as
  * the route lookup says; -EOPNOTSUPP on a kernel without
- * CONFIG_NET_UDP_TUNNEL).  keepalive_ms
+ * CONFIG_NET_UDP_TUNNEL).  A datagram is taken only from the address
+ * of the peer of the part it names (refused, counted in rx_errors,
+ * otherwise): each peer entry must be the address that host sends from
+ * (its route's source towards this one).  This stops no one who can
+ * forge source addresses on the underlay: it is no authentication, the
+ * underlay must be trusted.  keepalive_ms
  * (0: none; else 100 .. 60000): every host sends each peer a keepalive
  * that often; a part not heard from for 3 intervals has its cut links
  * set down on this host (routes go around them where they can), and

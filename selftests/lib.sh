@@ -118,7 +118,9 @@ allocated_settled() {
 		note "network namespaces held by processes: $(for _f in \
 			/proc/[0-9]*/ns/net; do readlink "$_f"; done 2>/dev/null |
 			sort -u | wc -l), processes: $(ls -d /proc/[0-9]* |
-			wc -l)" >&2
+			wc -l), named: $(ls /var/run/netns 2>/dev/null |
+			wc -l), node netdevs here: $("$IP" -o link show \
+			type meshfabric 2>/dev/null | wc -l)" >&2
 	fi
 	echo "$_left"
 }

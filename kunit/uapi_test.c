@@ -41,7 +41,8 @@ static void mf_uapi_apply(void *req, const struct mf_uapi_case *p)
 /* CREATE: applied to a valid 4 x 4 torus request */
 static const struct mf_uapi_case mf_create_cases[] = {
 	{ "valid 4x4 torus", MF_UF_NONE, 0, NULL, 0 },
-	{ "flags 1", MF_UC(flags), 1, NULL, -EINVAL },
+	{ "flags CREATE_ID (id 0)", MF_UC(flags), MESHFABRIC_CREATE_ID, NULL, 0 },
+	{ "flags 2", MF_UC(flags), 2, NULL, -EINVAL },
 	{ "flags 0x80000000", MF_UC(flags), 0x80000000, NULL, -EINVAL },
 	{ "reserved[0]", MF_UC(reserved[0]), 1, NULL, -EINVAL },
 	{ "reserved[2]", MF_UC(reserved[2]), 7, NULL, -EINVAL },

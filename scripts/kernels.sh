@@ -226,18 +226,25 @@ module() {
 	fi
 	log=$d/module.log
 	src=$d/src
-	# the same sources (and kernel) build the same module: reuse it
-	local key
+	# the same sources (and kernel) build the same module: reuse it.  Each
+	# source tree's module is kept under its own key (two checkouts, or
+	# worktrees, building for one kernel no longer overwrite each other's
+	# .ko), and one build at a time per kernel (the build directory and
+	# the log are shared): flock on the kernel's folder.
+	local key out
 	key=$( (cd "$top" && find Kbuild include drivers/net/meshfabric -type f \
 		\( -name '*.[ch]' -o -name Kbuild -o -name Makefile \) \
 		-not -name '*.mod.c' | LC_ALL=C sort | xargs sha256sum;
 		cat "$d/stamp" 2>/dev/null) | sha256sum | cut -d' ' -f1)
-	if [ -f "$d/meshfabric.ko" ] && [ -f "$d/module.stamp" ] &&
-	   [ "$(cat "$d/module.stamp")" = "$key" ]; then
-		echo "$d/meshfabric.ko"
+	out=$d/ko/$key
+	exec 9>"$d/module.lock"
+	flock 9
+	if [ -f "$out/meshfabric.ko" ]; then
+		touch "$out"
+		echo "$out/meshfabric.ko"
+		exec 9>&-
 		return
 	fi
-	rm -f "$d/module.stamp"
 	if [ "$name" = sid ]; then
 		kver=$(basename "$d")
 		sid_chroot "$kver"
@@ -258,9 +265,15 @@ module() {
 		tail -n 30 "$log" >&2
 		die "meshfabric.ko for $name does not build (log $log)"
 	fi
-	cp "$src/drivers/net/meshfabric/meshfabric.ko" "$d/meshfabric.ko"
-	echo "$key" >"$d/module.stamp"
-	echo "$d/meshfabric.ko"
+	mkdir -p "$out"
+	cp "$src/drivers/net/meshfabric/meshfabric.ko" "$out/meshfabric.ko.tmp"
+	cp "$log" "$out/module.log"
+	mv "$out/meshfabric.ko.tmp" "$out/meshfabric.ko"
+	# keep the 8 most recently used builds
+	find "$d/ko" -mindepth 1 -maxdepth 1 -type d -printf '%T@ %p\n' |
+		sort -rn | tail -n +9 | cut -d' ' -f2- | xargs -r rm -rf
+	exec 9>&-
+	echo "$out/meshfabric.ko"
 }
 
 # The host's stock kernel: image and headers of one release, 6.1 first

@@ -87,7 +87,7 @@ host)
 		echo "vm: FAIL: meshfabric.ko for kernel $kname (scripts/kernels.sh module $kname)"
 		exit 1
 	fi
-	kdir=$(dirname "$ko")
+	kdir=${ko%/ko/*/meshfabric.ko}	# the kernel's folder
 	kernel=$kdir/vmlinuz
 	if [ "$kname" = debug ]; then
 		kver=$(cat "$kdir/kver")

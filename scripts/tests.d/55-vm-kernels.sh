@@ -56,7 +56,7 @@ for k in $kernels; do
 			grep -i 'warning' "$(dirname "$ko")/module.log" | comment
 			notok "[$k] meshfabric.ko builds with W=1 and no warning"
 		else
-			ok "[$k] meshfabric.ko builds with W=1 and no warning ($(basename "$(dirname "$ko")"))"
+			ok "[$k] meshfabric.ko builds with W=1 and no warning ($(basename "${ko%/ko/*/meshfabric.ko}"))"
 		fi
 	else
 		comment build/kernels-$k.log

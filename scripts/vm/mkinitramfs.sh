@@ -119,9 +119,11 @@ if [ -n "$moddir" ] && { [ -f "$veth" ] || [ -f "$veth.xz" ]; }; then
 	echo "kernel/drivers/net/veth.ko:" >"$stage/lib/modules/$kver/modules.dep"
 fi
 # meshfabric.ko's dependencies where the kernel builds them as modules
-# (init loads them), and a NIC for the two-guest tests (scripts/vm2.sh)
+# (init loads them), a NIC for the two-guest tests (scripts/vm2.sh) and
+# Geneve, the plain tunnel scripts/multihost-bench.sh compares against
 for m in kernel/net/ipv4/udp_tunnel.ko kernel/net/ipv6/ip6_udp_tunnel.ko \
-	kernel/drivers/net/ethernet/intel/e1000/e1000.ko; do
+	kernel/drivers/net/ethernet/intel/e1000/e1000.ko \
+	kernel/drivers/net/geneve.ko; do
 	[ -n "$moddir" ] || break
 	mkdir -p "$stage/lib/modules/$kver/$(dirname "$m")"
 	if [ -f "$moddir/$m" ]; then

@@ -39,6 +39,26 @@ check() {
 	_what=$1; shift
 	if "$@"; then ok "$_what"; else nok "$_what"; fi
 }
+# debug_kernel: the debug kernel (scripts/kernels-debug.sh: KASAN,
+# lockdep, kmemleak, ...), on which everything runs several times slower
+debug_kernel() {
+	case $(uname -r) in *-mfdebug) return 0 ;; esac
+	return 1
+}
+# check_timed "what" CMD...: a wall-clock bound calibrated on the stock
+# kernel: as check; on the debug kernel a miss is a TAP SKIP with the
+# reason (the documented per-kernel difference: README, "Kernels"), the
+# paths having run under the sanitizers all the same
+check_timed() {
+	_what=$1; shift
+	if "$@"; then
+		ok "$_what"
+	elif debug_kernel; then
+		ok "$_what # SKIP a stock-kernel time bound, missed on the debug kernel"
+	else
+		nok "$_what"
+	fi
+}
 # check_rc "what" WANT CMD...: ok if CMD exits with status WANT
 check_rc() {
 	_what=$1; _want=$2; shift 2

@@ -35,7 +35,10 @@
 #
 #   scripts/create-profile.sh [--mem MB] [--kernel K] [--sizes "32 64"] [--plain]
 #                             [--stacks N] [--perf]
-#                             [--no-floor]
+#                             [--no-floor] [--rounds R]
+#   --rounds R   the floor and the plain create/destroy R times, one after
+#                the other, and the ratios per round and their median (on a
+#                loaded host the load moves between runs: adjacent pairs)
 #   (128x128: --sizes 128 --plain --mem 8192, about 25 minutes)
 #
 # strace must be in the guest at /usr/bin/strace for the strace part
@@ -44,7 +47,7 @@
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init create-profile 6144
-sizes="32 64" plain=0 stacks=0 nofloor=0 perf=0
+sizes="32 64" plain=0 stacks=0 nofloor=0 perf=0 rounds=1
 bench_opt() {
 	case $1 in
 	--sizes) sizes=$2; return 2 ;;
@@ -52,10 +55,12 @@ bench_opt() {
 	--stacks) stacks=$2; return 2 ;;
 	--no-floor) nofloor=1; return 1 ;;
 	--perf) perf=1; return 1 ;;
+	--rounds) rounds=$2; return 2 ;;
 	esac
 	return 0
 }
-bench_args "[--mem MB] [--kernel K] [--sizes \"32 64\"] [--plain] [--stacks N] [--perf] [--no-floor]" 43 "$@"
+bench_args "[--mem MB] [--kernel K] [--sizes \"32 64\"] [--plain] [--stacks N] [--perf] [--no-floor] [--rounds R]" 46 "$@"
+case $rounds in ''|*[!0-9]*|0) echo "create-profile: --rounds wants a count >= 1" >&2; exit 2 ;; esac
 [ $perf = 1 ] && export MF_VM_PERF=1
 bench_build
 
@@ -291,13 +296,17 @@ stacks() {	# stacks N: call chains of the grace-period waits of create/destroy
 	settle
 }
 [ "$STACKS" != 0 ] && { stacks $STACKS || echo "BENCH stacks FAILED"; }
-for n in $SIZES; do
-	c=$((n * n))
-	[ "$NOFLOOR" = 1 ] || floor $c || echo "BENCH floor_$c FAILED"
-	mf $n || echo "BENCH mf_$n FAILED"
-	[ "$PLAIN" = 1 ] && continue
-	mf $n traced_ || echo "BENCH traced_mf_$n FAILED"
-	[ $FT = 1 ] && { floor $c traced_ || echo "BENCH traced_floor_$c FAILED"; }
+r=1
+while [ $r -le "$ROUNDS" ]; do
+	for n in $SIZES; do
+		c=$((n * n))
+		[ "$NOFLOOR" = 1 ] || floor $c || echo "BENCH floor_$c FAILED"
+		mf $n || echo "BENCH mf_$n FAILED"
+		[ "$PLAIN" = 1 ] || [ $r -gt 1 ] && continue
+		mf $n traced_ || echo "BENCH traced_mf_$n FAILED"
+		[ $FT = 1 ] && { floor $c traced_ || echo "BENCH traced_floor_$c FAILED"; }
+	done
+	r=$((r + 1))
 done
 # rmmod's rtnl_link_unregister waits for the kernel's cleanup of the
 # namespaces deleted last (pernet_ops_rwsem), which outlasts the hung-task
@@ -308,17 +317,36 @@ rmmod meshfabric
 exit 0
 GUEST
 )
-bench_vm "64x64 takes about 10 minutes" 3000 "SIZES='$sizes' PLAIN=$plain STACKS=$stacks NOFLOOR=$nofloor PERF=$perf; $BENCH_GUEST_LIB$guest" -vE '^BENCH|^FT|^ST|^PERF'
+bench_vm "64x64 takes about 10 minutes" 3000 "SIZES='$sizes' PLAIN=$plain STACKS=$stacks NOFLOOR=$nofloor PERF=$perf ROUNDS=$rounds; $BENCH_GUEST_LIB$guest" -vE '^BENCH|^FT|^ST|^PERF'
 printf '\n%-8s %12s %12s %8s %12s %12s %8s %10s %10s %6s\n' nodes "ns floor s" "mf create s" ratio \
 	"ns del s" "mf destroy s" ratio "us/node" "guest MiB" ping
 for n in $sizes; do
 	c=$((n * n))
 	fa=$(bench_get floor_add_$c) fd=$(bench_get floor_del_$c) mc=$(bench_get mf_create_$n) md=$(bench_get mf_destroy_$n)
-	awk -v c=$c -v fa="$fa" -v fd="$fd" -v mc="$mc" -v md="$md" -v mem="$(bench_get mf_mem_$n)" \
-	    -v ping="$(bench_get mf_ping_$n)" 'BEGIN {
-		printf "%-8d %12s %12s %8s %12s %12s %8s %10s %10s %6s\n", c, fa, mc,
-			(fa > 0 ? sprintf("%.2fx", mc / fa) : "-"), fd, md,
-			(fd > 0 ? sprintf("%.2fx", md / fd) : "-"), (mc > 0 ? sprintf("%.0f", mc * 1e6 / c) : "-"), mem, ping }'
+	# round i pairs the i-th floor with the i-th create; the first line
+	# is the median of the rounds' ratios (of one round: that round)
+	awk -v c=$c -v fa="$fa" -v fd="$fd" -v mc="$mc" -v md="$md" -v mem="$(bench_get mf_mem_$n | head -n 1)" \
+	    -v ping="$(bench_get mf_ping_$n | sort -u | tr '\n' ' ')" '
+	function med(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	BEGIN {
+		n = split(fa, A, "\n"); split(fd, D, "\n"); m = split(mc, C, "\n"); split(md, E, "\n")
+		if (m < n) n = m
+		k = 0; l = 0
+		for (i = 1; i <= n; i++) {
+			if (A[i] > 0) rc[++k] = C[i] / A[i]
+			if (D[i] > 0) rd[++l] = E[i] / D[i]
+		}
+		printf "%-8d %12s %12s %8s %12s %12s %8s %10s %10s %6s\n", c, A[1], C[1],
+			(k ? sprintf("%.2fx", med(rc, k)) : "-"), D[1], E[1],
+			(l ? sprintf("%.2fx", med(rd, l)) : "-"), (C[1] > 0 ? sprintf("%.0f", C[1] * 1e6 / c) : "-"), mem, ping
+		for (i = 2; n > 1 && i <= n; i++)
+			printf "%-8s %12s %12s %8s %12s %12s\n", "  round " i, A[i], C[i],
+				(A[i] > 0 ? sprintf("%.2fx", C[i] / A[i]) : "-"), D[i], E[i]
+		if (n > 1) printf "%-8s ratios are the median of %d rounds (round 1 on the first line)\n", "", n
+	}'
 done
 if grep -q '^PERF ' "$out"; then
 	echo

@@ -8,7 +8,9 @@
 # contention); UDP and TCP through a 10 Mbit/s link stay below 10 Mbit/s
 # and within 10% of it; a 1% loss link drops within binomial bounds and
 # counts every frame; a full queue drops and counts; destroy with frames
-# in flight.
+# in flight.  The wall-clock bounds (RTT, rates, fan-out) are the stock
+# kernel's: on the debug kernel a miss is a SKIP (check_timed); the
+# fabric-time checks, computed by the model, stay exact on every kernel.
 . ./lib.sh
 MF=${MF:-meshfabric}
 IPERF=/usr/bin/iperf3
@@ -83,7 +85,7 @@ for node in $nodes; do
 		eval "base=\$base_${size}_$(echo $node | tr , _)"
 		got=$(( $(rtt "$size" "$dst") - base ))
 		note "store-and-forward, $h hops, $size B: RTT - RTT at 1000 Gbit/s ($base us) = $got us, model $want us"
-		check "ping $h hops ${size} B: RTT within 15% of 2h(1ms + ser)" \
+		check_timed "ping $h hops ${size} B: RTT within 15% of 2h(1ms + ser)" \
 			within "$got" "$want" 15
 	done
 	h=$((h + 1))
@@ -94,7 +96,7 @@ ser=$(( 1414 * 8 * 10 ))
 want=$(( 2 * (4000000 + ser) / 1000 ))
 got=$(( $(rtt 1372 "$dst") - base_1372_3_1 ))
 note "cut-through, 4 hops, 1372 B: RTT - RTT at 1000 Gbit/s = $got us, model $want us"
-check "cut-through: RTT within 15% of 2(h ms + ser)" within "$got" "$want" 15
+check_timed "cut-through: RTT within 15% of 2(h ms + ser)" within "$got" "$want" 15
 
 # broadcasts: the kernel's fabric time is plan's on an idle fabric
 for sw in store-and-forward cut-through; do
@@ -135,7 +137,7 @@ if [ -x $IPERF ]; then
 		--get-server-output >/tmp/udp100.$$ 2>&1
 	r=$(mid /tmp/udp100.$$) o=$(sent /tmp/udp100.$$)
 	note "UDP at 150 Mbit/s into 100 Mbit/s links: received $r Mbit/s (the sender managed $o)"
-	check "UDP through 100 Mbit/s: within 10% below min(R, offered), never above" \
+	check_timed "UDP through 100 Mbit/s: within 10% below min(R, offered), never above" \
 		awk -v r="$r" -v o="$o" 'BEGIN { w = o < 97.1 ? o : 97.1; exit !(r >= 0.9 * w && r <= 100) }'
 	"$MF" exec tp 2,0 -- $IPERF -s -D -1 >/dev/null
 	sleep 1
@@ -153,7 +155,7 @@ if [ -x $IPERF ]; then
 		--get-server-output >/tmp/udp.$$ 2>&1
 	r=$(mid /tmp/udp.$$)
 	note "UDP at 20 Mbit/s into a 10 Mbit/s link: received $r Mbit/s"
-	check "UDP through 10 Mbit/s: within 10% below, never above" \
+	check_timed "UDP through 10 Mbit/s: within 10% below, never above" \
 		awk -v r="$r" 'BEGIN { exit !(r >= 9 && r <= 10) }'
 	"$MF" exec tp 2,0 -- $IPERF -s -D -1 >/dev/null
 	sleep 1
@@ -166,7 +168,7 @@ if [ -x $IPERF ]; then
 	check "stats --svg-by busy colours by busy time: the busiest link is (1,0) x+" \
 		grep -q "busiest $us us busy" /tmp/busy.$$.svg
 	note "TCP through a 10 Mbit/s link: $r Mbit/s; the link was busy $(echo $busy0 $busy1 | awk '{ printf "%.1f", ($4 - $2) * 100 / ($3 - $1) }')% of the time"
-	check "TCP through 10 Mbit/s: within 10% below, never above" \
+	check_timed "TCP through 10 Mbit/s: within 10% below, never above" \
 		awk -v r="$r" 'BEGIN { exit !(r >= 9 && r <= 10) }'
 	# two paced UDP flows of 6 Mbit/s through (1,0) x+ (12 into 10):
 	# about R/2 each; then two of 12 Mbit/s on disjoint 10 Mbit/s links,
@@ -220,13 +222,13 @@ if [ -x $IPERF ]; then
 	flows 6M "0,0 $dst 5301 2,0" "1,0 $d2 5302 3,0"
 	f1=$(mbit 5301) f2=$(mbit 5302)
 	note "two paced flows of 6 Mbit/s through one 10 Mbit/s link: $f1 and $f2 Mbit/s"
-	check "two flows sharing a link: each within 20% of R/2, together at most R" \
+	check_timed "two flows sharing a link: each within 20% of R/2, together at most R" \
 		awk -v a="$f1" -v b="$f2" 'BEGIN { exit !(a > 3.88 && a < 5.82 && b > 3.88 && b < 5.82 && a + b <= 10) }'
 	flows 12M "0,0 $dst 5301 2,0" "0,2 $d3 5303 1,2"
 	f1=$(mbit 5301) f3=$(mbit 5303) o1=$(sent /tmp/u5301.$$) o3=$(sent /tmp/u5303.$$)
 	note "two flows of 12 Mbit/s on disjoint 10 Mbit/s links: $f1 and $f3 Mbit/s (the senders managed $o1 and $o3)"
 	# each gets min(what its sender offered, R's 9.71 Mbit/s of payload)
-	check "flows on disjoint links: each within 10% below min(R, offered), never above R" \
+	check_timed "flows on disjoint links: each within 10% below min(R, offered), never above R" \
 		awk -v a="$f1" -v b="$f3" -v oa="$o1" -v ob="$o3" 'BEGIN {
 			wa = oa < 9.71 ? oa : 9.71; wb = ob < 9.71 ? ob : 9.71
 			exit !(a >= 0.9 * wa && a <= 10 && b >= 0.9 * wb && b <= 10) }'
@@ -285,10 +287,10 @@ for routing in dor diagonal; do
 		awk '$4 == 2 { for (i = 1; i < NF; i++) if ($i == "us") print $(i + 1) }')
 	n=$(awk -v us="$us" -v s="$ser" 'BEGIN { printf "%.1f", us * 1000 / s }')
 	note "fan-out, $routing: $us us = $n serialisations; largest subtree $sub"
-	check "fan-out with $routing takes the largest subtree ($sub) to sub + 6 serialisations" \
+	check_timed "fan-out with $routing takes the largest subtree ($sub) to sub + 6 serialisations" \
 		awk -v n="$n" -v s="$sub" 'BEGIN { exit !(n >= s && n <= s + 6) }'
 	eval "fo_$routing=$n"
 	"$MF" destroy fo >/dev/null
 done
-check "fan-out: dor / diagonal = 21/12 within 15%" \
+check_timed "fan-out: dor / diagonal = 21/12 within 15%" \
 	awk -v a="$fo_dor" -v b="$fo_diagonal" 'BEGIN { r = a / b / (21 / 12); exit !(r > 0.85 && r < 1.15) }'

@@ -68,7 +68,7 @@ objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 .PHONY: all tool tests module check bench bench-progs demo scale-bench \
 	datapath-bench dataplane-bench bcast-bench coll-bench create-profile \
 	setup clean \
-	kernels module-all \
+	kernels module-all check-debug \
 	man install uninstall version dkms-install dkms-remove
 all: tool tests
 	@if [ -d "$(KDIR)" ]; then $(MAKE) --no-print-directory module; \
@@ -163,6 +163,12 @@ module:
 
 check:
 	@bash scripts/test.sh
+
+# every selftest on the debug kernel (KASAN, lockdep, kmemleak, ...): the
+# test command runs a subset there, the whole suite being beyond its budget
+check-debug:
+	@MF_KERNELS_TEST=debug MF_DEBUG_FULL=1 MF_VM_DEBUG_TIMEOUT=$${MF_VM_DEBUG_TIMEOUT:-7200} \
+		bash scripts/test.sh 55-vm-kernels
 
 bench: tool bench-progs
 	@bash scripts/bench.sh

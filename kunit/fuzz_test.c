@@ -164,7 +164,7 @@ static u32 mf_fz_bcast_broken(const struct meshfabric_bcast *b)
 {
 	u32 broken = 0;
 
-	if ((b->flags & ~MESHFABRIC_BCAST_ASYNC) || b->reserved)
+	if ((b->flags & ~MESHFABRIC_BCAST_ASYNC) || b->crossed)
 		broken |= MF_FZ_INVAL;
 	if (b->algo > MESHFABRIC_ALGO_MAX && b->algo != MESHFABRIC_ALGO_USER)
 		broken |= MF_FZ_INVAL;
@@ -194,7 +194,7 @@ static void mf_fuzz_test_bcast(struct kunit *test)
 		if (!mf_fz_pick(&r, 3))
 			b.ethertype = 0x0600 - mf_fz_pick(&r, 2);
 		v1 = mf_fz_pick(&r, 2);
-		b.reserved = mf_fz_pick(&r, 10) ? 0 : prandom_u32_state(&r);
+		b.crossed = mf_fz_pick(&r, 10) ? 0 : prandom_u32_state(&r);
 		if (v1)	/* BCAST_V1: 88 bytes copied into a zeroed struct */
 			memset((u8 *)&b + 88, 0, sizeof(b) - 88);
 		mf_fz_expect(test, mf_validate_bcast(&b), mf_fz_bcast_broken(&b), i);

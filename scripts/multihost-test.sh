@@ -10,6 +10,9 @@
 #   - link counters: for every directed link, guest a's plus guest b's
 #     packets and bytes over the pings equal the one-guest run's of the
 #     same pings (a single guest, whole fabric): each link counted once;
+#     and the same for the BCASTs (every algorithm of the module that
+#     covers the torus, from a node on each side: the offload crossing
+#     the cut, each host running its part of the schedule);
 #   - the wire (guest a's NIC, qemu filter-dump) decoded by tshark holds
 #     Geneve on UDP 6081 with meshfabric's option (class 0xfff0), shown.
 #   scripts/multihost-test.sh [--kernel K]
@@ -33,39 +36,45 @@ if [ "$rc" = 0 ] && ! grep -q 'multihost: FAIL' "$out/both.log"; then
 else
 	notok "both guests' checks"
 fi
-if python3 - "$out/both.log" <<'PY'
+# guest a's + guest b's counters of a workload against the one guest's
+sums() { # a-tag b-tag ref-tag what
+	if python3 - "$out/both.log" "$1" "$2" "$3" <<'PY'
 import json, sys
+keys = sys.argv[2:5]
 c = {}
 for line in open(sys.argv[1], errors="replace"):
     line = line.rstrip("\n")
-    for k in ("COUNTERS-A", "COUNTERS-B", "COUNTERS-REF"):
+    for k in keys:
         i = line.find(k + " ")
         if i >= 0:
             c[k] = json.loads(line[i + len(k) + 1:])
 if len(c) != 3:
-    print("# link counters missing: %s" % sorted({"COUNTERS-A", "COUNTERS-B", "COUNTERS-REF"} - set(c)))
+    print("# link counters missing: %s" % sorted(set(keys) - set(c)))
     sys.exit(1)
 def table(j):
     return {(l["node"], l["port"]): (l["packets"], l["bytes"]) for l in j["links"]}
-a, b, r = (table(c[k]) for k in ("COUNTERS-A", "COUNTERS-B", "COUNTERS-REF"))
+a, b, r = (table(c[k]) for k in keys)
 bad = []
 for key in sorted(set(a) | set(b) | set(r)):
     s = tuple(x + y for x, y in zip(a.get(key, (0, 0)), b.get(key, (0, 0))))
     if s != r.get(key, (0, 0)):
         bad.append((key, a.get(key), b.get(key), r.get(key)))
 tot = lambda t: sum(v[0] for v in t.values())
-print("# packets: a %d + b %d = %d, one guest %d; links used: one guest %d"
-      % (tot(a), tot(b), tot(a) + tot(b), tot(r), sum(1 for v in r.values() if v[0])))
+print("# %s packets: a %d + b %d = %d, one guest %d; links used: one guest %d"
+      % (keys[2], tot(a), tot(b), tot(a) + tot(b), tot(r), sum(1 for v in r.values() if v[0])))
 if bad or not tot(r):
     for x in bad[:10]:
         print("#   link %s: a %s b %s one guest %s" % x)
     sys.exit(1)
 PY
-then
-	ok "link counters of a and b add up to the one-guest run's (every link, packets and bytes)"
-else
-	notok "link counters of a and b add up to the one-guest run's"
-fi
+	then
+		ok "link counters of a and b add up to the one-guest run's, $4 (every link, packets and bytes)"
+	else
+		notok "link counters of a and b add up to the one-guest run's, $4"
+	fi
+}
+sums COUNTERS-A COUNTERS-B COUNTERS-REF pings
+sums BCAST-A BCAST-B BCAST-REF "BCAST offload"
 if command -v tshark >/dev/null && [ -s "$out/wire.pcap" ]; then
 	# the first echo request between two nodes (10.0.0.0/24) on the wire
 	dec=$(tshark -r "$out/wire.pcap" -V -Y 'geneve && icmp && ip.src == 10.0.0.0/24' 2>/dev/null |

@@ -14,11 +14,18 @@
 #   3. both: static neighbours for every cross pair, counters reset
 #   4. a: every node of a pings every node of b (64 pairs), one ping each
 #   5. both print their link counters (COUNTERS-A, COUNTERS-B lines)
+#   5b. BCAST offload across the cut: counters reset, a broadcasts from
+#      0,0 and then b from 3,3, with every algorithm of the module that
+#      covers a 4x4 torus (those `meshfabric plan` builds); each guest
+#      checks that each of its nodes received one frame per broadcast not
+#      its own (node netdevs' rx_packets), that a broadcast from the other
+#      part's node is refused, and prints BCAST-A / BCAST-B counters
 #   6. a: a TCP stream (iperf3, 3 s) from node 0,0 to node 2,0 across
 #      the 1500-byte underlay; the tunnel's counters
-#   7. a destroys its part: b's keepalive (500 ms) must take its cut links
+#   7. a destroys its part: b's keepalive (1 s) must take its cut links
 #      down; a then runs the same workload on the whole fabric alone and
-#      prints COUNTERS-REF, which the host compares with A + B.
+#      prints COUNTERS-REF, which the host compares with A + B; and the
+#      same broadcasts on the whole fabric alone: BCAST-REF.
 # The host side asserts; this script prints "multihost: ok ..." and
 # "multihost: FAIL ..." lines and exits non-zero on a failure it sees.
 set -u
@@ -40,6 +47,59 @@ await() {
 	done
 }
 now() { cut -d' ' -f1 /proc/uptime; }
+# the module's algorithms that cover a 4x4 torus (the tool's planner
+# says, offline)
+ALGOS=
+for al in eyes hex tree binomial flood tsay-wang; do
+	$MF plan --torus 4x4 --algo $al >/dev/null 2>&1 && ALGOS="$ALGOS $al"
+done
+# frames the node netdevs of part $1 (all: every node) received, "x,y=N"
+rx_of() {
+	for a in $(if [ "$1" = all ]; then nodes_of 0; nodes_of 1; else nodes_of "$1"; fi); do
+		echo "$a=$($IP netns exec mh-${a%,*}-${a#*,} cat /sys/class/net/mh/statistics/rx_packets)"
+	done
+}
+# no link down: on a loaded host a late keepalive takes the cut links
+# down for a moment (the hosts' schedules would differ: each repairs
+# around what it sees); wait for them, 60 s at most
+links_up() {
+	n=0
+	while $MF link show mh -j | grep -q '"state": *"down"'; do
+		[ $n = 0 ] && echo "multihost: links down (a late keepalive), waiting"
+		n=$((n + 1))
+		[ $n -ge 120 ] && return 1
+		sleep 0.5
+	done
+}
+# BCAST from node $1 with every algorithm of ALGOS
+bcasts() {
+	for al in $ALGOS; do
+		links_up || fail "links down for 60 s before bcast $al"
+		if out=$($MF bcast mh --from "$1" --algo $al -j 2>&1); then
+			echo "multihost: bcast from $1 $al: $(echo "$out" | tr -d '\n ' |
+				grep -o '"delivered":[0-9]*,"unreachable":[0-9]*,"crossed":[0-9]*')"
+		else
+			fail "bcast from $1 with $al: $out"
+		fi
+	done
+}
+# each node of rx_of's "before" ($1) and "after" ($2) lists got one frame
+# per broadcast whose source it is not: 0,0's and 3,3's, K algorithms each
+check_rx() {
+	k=$(echo $ALGOS | wc -w)
+	bad=0 sum=0
+	for e in $2; do
+		node=${e%=*}
+		b=$(echo "$1" | tr ' ' '\n' | grep "^$node=" | cut -d= -f2)
+		got=$((${e#*=} - b))
+		want=$((2 * k))
+		[ "$node" = 0,0 ] || [ "$node" = 3,3 ] && want=$k
+		sum=$((sum + got))
+		[ "$got" = "$want" ] || { echo "multihost: node $node received $got, want $want"; bad=$((bad + 1)); }
+	done
+	[ $bad = 0 ] && ok "$3: every node received one frame per broadcast ($sum frames, $k algorithms:$ALGOS)" ||
+		fail "$3: $bad nodes received a wrong count"
+}
 
 insmod /lib/modules/"$(uname -r)"/kernel/drivers/net/ethernet/intel/e1000/e1000.ko
 $IP link set eth0 up
@@ -90,7 +150,7 @@ done
 t0=$(now)
 $MF create --torus 4x4 --name mh --id $ID --ipv4 10.0.0.0/24 --no-ipv6 \
 	--part $me/2 --peer 192.168.77.1 --peer 192.168.77.2 \
-	--keepalive 500ms || { fail "create part $me"; exit 1; }
+	--keepalive 1s || { fail "create part $me"; exit 1; }
 echo "multihost: part $me created in $(echo "$(now) $t0" | awk '{printf "%.2f", $1 - $2}') s"
 mtu=$($IP -n mh-$((2 * me))-0 link show mh | grep -o 'mtu [0-9]*' | cut -d' ' -f2)
 [ "$mtu" = 1434 ] && ok "node MTU 1434 (1500-byte underlay - 66)" ||
@@ -108,6 +168,7 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	$MF stats mh --reset >/dev/null
 	mark 11
 	await 21
+	links_up || fail "links down for 60 s before the pings"
 	t1=$(now)
 	good=$(pings)
 	echo "multihost: 64 pings in $(echo "$(now) $t1" | awk '{printf "%.1f", $1 - $2}') s"
@@ -116,6 +177,25 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	echo "COUNTERS-A $($MF stats mh --all -j | tr -d '\n')"
 	mark 12
 	await 22
+	# BCAST across the cut: a from 0,0, then b from 3,3
+	[ -n "$ALGOS" ] || fail "no algorithm covers a 4x4 torus"
+	before=$(rx_of 0)
+	$MF stats mh --reset >/dev/null
+	mark 14
+	await 24
+	bcasts 0,0
+	if $MF bcast mh --from 2,0 >/dev/null 2>&1; then
+		fail "bcast from 2,0 (guest b's node) accepted on a"
+	else
+		ok "bcast from the other part's node refused"
+	fi
+	sleep 2		# the other part's sends, handed back and forth
+	mark 15
+	await 25
+	check_rx "$before" "$(rx_of 0)" "bcast, part 0"
+	echo "BCAST-A $($MF stats mh --all -j | tr -d '\n')"
+	mark 16
+	await 26	# b counted too, before the TCP stream to its node
 	out=$($IP netns exec mh-0-0 iperf3 -c 10.0.0.3 -t 3 -f m 2>&1)
 	rate=$(echo "$out" | grep -E 'receiver' | awk '{print $(NF-2), $(NF-1)}')
 	if [ -n "$rate" ]; then
@@ -136,6 +216,12 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	good=$(pings)
 	[ "$good" = 64 ] && ok "one guest: 64/64" || fail "one guest: $good of 64"
 	echo "COUNTERS-REF $($MF stats mh --all -j | tr -d '\n')"
+	before=$(rx_of all)
+	$MF stats mh --reset >/dev/null
+	bcasts 0,0
+	bcasts 3,3
+	check_rx "$before" "$(rx_of all)" "bcast, one guest"
+	echo "BCAST-REF $($MF stats mh --all -j | tr -d '\n')"
 	$MF destroy mh
 else
 	await 10
@@ -148,8 +234,20 @@ else
 	await 12
 	echo "COUNTERS-B $($MF stats mh --all -j | tr -d '\n')"
 	mark 22
+	await 14
+	before=$(rx_of 1)
+	$MF stats mh --reset >/dev/null
+	mark 24
+	await 15
+	bcasts 3,3
+	sleep 2
+	mark 25
+	await 16
+	check_rx "$before" "$(rx_of 1)" "bcast, part 1"
+	echo "BCAST-B $($MF stats mh --all -j | tr -d '\n')"
+	mark 26
 	await 13
-	# a is gone: within 3 keepalives (1.5 s) and the work's rounds
+	# a is gone: within 3 keepalives (3 s) and the work's rounds
 	t1=$(now)
 	n=0 down=0
 	while [ $n -lt 60 ]; do

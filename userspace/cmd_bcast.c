@@ -9,10 +9,12 @@
  * same topology, algorithm (the one the kernel reports it ran), routing,
  * source and down links, gives the same schedule; it is checked
  * (mf_check) and its statistics must equal the kernel's, else the
- * command fails.
+ * command fails.  A fabric split over hosts runs the module's own
+ * algorithms only (auto too, chosen there): every host builds the same.
  *
  * JSON: {"fabric","source","algo","model","steps","sends","tcd",
- * "max_link_load","contention","delivered","unreachable","elapsed_ns","mode",
+ * "max_link_load","contention","delivered","unreachable","crossed",
+ * "elapsed_ns","mode",
  * "fabric_time_ns","step_ns":[...],
  * "schedule":[[{"src","dst","path":[...]}],...] (with --steps)}.
  */
@@ -231,6 +233,9 @@ static void print_bcast(struct mf_ctx *ctx, const struct bcast_report *o)
 	mf_print_u64(&p, b->unreachable ? MF_PRINT_ANY : MF_PRINT_JSON,
 		     "unreachable", "unreachable      %llu (links down)\n",
 		     b->unreachable);
+	mf_print_u64(&p, b->crossed ? MF_PRINT_ANY : MF_PRINT_JSON, "crossed",
+		     "crossed          %llu (sends handed to other hosts)\n",
+		     b->crossed);
 	if (o->fp)
 		mf_print_fault_free(&p, &o->fp->plan.stats);
 	mf_print_u64(&p, MF_PRINT_JSON, "elapsed_ns", NULL, b->elapsed_ns);
@@ -296,7 +301,8 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct mf_sched s, us;
 	struct mf_stats st, ff;
 	struct mf_topo t;
-	bool steps, have_sched = false, async, faulty;
+	bool steps, have_sched = false, async, faulty, split;
+	struct meshfabric_tunnel tu;
 	struct mf_fault_plan fp;
 	struct mf_faults faults;
 	unsigned int flags = 0;
@@ -344,7 +350,18 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	 * the same here gives it and the fault-free cost
 	 */
 	faulty = in.down_links && !down_links(&in, &t, &faults) && faults.n;
-	if (!file && (algo == MESHFABRIC_ALGO_AUTO || !mf_algo_in_kernel(algo))) {
+	/* split over hosts: the schedule every host's module builds alike */
+	memset(&tu, 0, sizeof(tu));
+	tu.id = in.id;
+	split = !mf_dev_tunnel_get(&tu);
+	if (split && (file || (algo != MESHFABRIC_ALGO_AUTO &&
+			       !mf_algo_in_kernel(algo)))) {
+		mf_sched_free(&us);
+		return mf_fail("%s is split over hosts: only the module's own algorithms cross them",
+			       (const char *)in.name);
+	}
+	if (!file && !split &&
+	    (algo == MESHFABRIC_ALGO_AUTO || !mf_algo_in_kernel(algo))) {
 		r = plan_here(&in, &t, algo, src, async, size, &faults, &us,
 			      &planned, &ff);
 		if (r == -EOPNOTSUPP)
@@ -385,6 +402,9 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		free(step_ns);
 	if (r)
 		mf_sched_free(&us);
+	if (r == -EOPNOTSUPP && split)
+		return mf_fail("broadcast on %s: the algorithm does not cover it, or its links are timed (split over hosts: untimed only)",
+			       (const char *)in.name);
 	if (r == -EOPNOTSUPP)
 		return mf_fail("algorithm %s does not cover a %s",
 			       mf_algo_by_id(algo) ? mf_algo_by_id(algo)->name :
@@ -393,6 +413,9 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r == -ENETDOWN)
 		return mf_fail("broadcast on %s: a node is down or gone (meshfabric show %s)",
 			       (const char *)in.name, (const char *)in.name);
+	if (r == -EREMOTE)
+		return mf_fail("broadcast on %s: node %u is on another host",
+			       (const char *)in.name, src);
 	if (r)
 		return mf_fail("broadcast on %s: %s", (const char *)in.name,
 			       mf_dev_strerror(-r));

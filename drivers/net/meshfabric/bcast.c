@@ -27,6 +27,12 @@
  * draws informs its destination, and the call delivers to each informed
  * node at its arrival time, sleeping in between (killable).
  *
+ * On a fabric split over hosts (tunnel.c) every host builds the same
+ * schedule (the module's algorithms are deterministic) and runs the sends
+ * of the nodes it informed: a send whose path reaches a node of another
+ * part is counted up to the cut and handed to that part's host, whose
+ * work (mf_bcast_resume) finishes it and runs the sends of its subtree.
+ *
  * A schedule chosen in userspace (SCHED_LOAD) is decoded by the core's
  * schedcode.c, checked by mf_check() like every schedule built here, and
  * kept per source in user[]; BCAST with MESHFABRIC_ALGO_USER runs it.
@@ -45,6 +51,8 @@
 #include <linux/bitmap.h>
 #include <linux/etherdevice.h>
 #include <linux/ktime.h>
+#include <linux/memcontrol.h>
+#include <linux/sched/mm.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sort.h>
@@ -61,7 +69,15 @@ static struct workqueue_struct *mf_wq;
 struct mf_bcast_cb {
 	u32 source;
 	u32 size;	/* truesize charged to the queue */
+	/* a BCAST's send from another host (else a node broadcast): where
+	 * it is, and the part that sent it
+	 */
+	bool sched;
+	u32 part;
+	struct mf_sched_pos pos;
 };
+
+static_assert(sizeof(struct mf_bcast_cb) <= sizeof_field(struct sk_buff, cb));
 
 /* Drop e; what it had on the owner's account goes back (acct.c's lock is
  * innermost: fine under bcast_lock).
@@ -610,29 +626,133 @@ static int mf_sched_faults(struct mf_fabric *f, u32 algo, u32 source,
 	return 0;
 }
 
+/* The schedule of (algo, source) as BCAST runs it, into *out: around
+ * the links down (mf_sched_faults), else the one loaded (USER) or built
+ * (cache[]).  timed_auto: none of the latter two, -ENOENT instead (the
+ * caller ranks by the links' model).
+ */
+static int mf_sched_lookup(struct mf_fabric *f, u32 algo, u32 source,
+			   bool timed_auto, struct mf_fsched *out)
+{
+	struct mf_cached_sched *e;
+	int err = -ENOENT;
+
+	if (rcu_access_pointer(f->fstate))
+		err = mf_sched_faults(f, algo, source, out);
+	else
+		/* no link down (f->lock not needed: a fault-free BCAST never
+		 * waits for a LINK_SET's build): repaired schedules are stale
+		 */
+		mf_cache_drop_faulted(f, 0, U32_MAX);
+	if (err != -ENOENT || timed_auto)
+		return err;
+	if (algo == MESHFABRIC_ALGO_USER) {
+		e = mf_user_find(f, source);
+		if (!e)
+			return -ENOENT;
+	} else {
+		e = mf_sched_get(f, algo, source);
+		if (IS_ERR(e))
+			return PTR_ERR(e);
+	}
+	out->s = &e->sched;
+	out->used = e->used;
+	return 0;
+}
+
+/* One BCAST's walk of its sends (mf_bcast_send) on this host. */
+struct mf_bwalk {
+	const struct mf_sched *s;
+	u32 algo;		/* as asked (AUTO too): the other hosts' key */
+	u32 source;
+	struct sk_buff *frame;
+	bool acct;		/* every hop into f->acct: the call's stats */
+	bool timed;		/* loss draws */
+	u32 crossed;		/* sends handed to other hosts */
+};
+
+/* Send j of step i, sent (else only accounted) from hop h0 of its path,
+ * a node of this host: each link counted, until a lossy timed link ends
+ * it, it reaches its destination (true), or a node of another part: the
+ * cut link counted here, as unicast does (forward.c), then the frame is
+ * handed to that node's host with where it is.
+ */
+static bool mf_bcast_send(struct mf_fabric *f, struct mf_bwalk *w, u32 i,
+			  u32 j, u32 h0, bool sent)
+{
+	const struct mf_topo *t = &f->topo;
+	const struct mf_send *sd;
+	struct mf_sched_pos pos;
+	u32 h, count, cut = U32_MAX;
+	const u32 *p;
+	int port;
+	u64 link;
+
+	sd = &mf_sched_sends(w->s, i, &count)[j];
+	p = &w->s->path[sd->path];
+	local_bh_disable();	/* this CPU's counters */
+	for (h = h0; h < sd->hops; h++) {
+		/* mf_check() proved p[h], p[h + 1] adjacent */
+		port = mf_topo_port(t, p[h], p[h + 1]);
+		link = mf_topo_link(t, p[h], port);
+		if (w->acct)
+			mf_linkacct_hop(&f->acct, link);
+		if (sent && w->timed && mf_link_loses(f, link))
+			sent = false;
+		if (sent && cut == U32_MAX) {
+			mf_link_count(f, link, 1, w->frame->len);
+			if (mf_node_remote(f, p[h + 1]))
+				cut = h + 1;
+		}
+	}
+	local_bh_enable();
+	if (!sent || cut == U32_MAX)
+		return sent;
+	pos = (struct mf_sched_pos){
+		.algo = w->algo,
+		.source = w->source,
+		.step = i,
+		.send = j,
+		.hop = cut,
+		.node = p[cut],
+		.port = mf_topo_port(t, p[cut], p[cut - 1]),
+	};
+	mf_tunnel_sched(f, &pos, w->frame);
+	w->crossed++;
+	return false;
+}
+
 int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		 struct sk_buff *frame, struct mf_bcast_result *res)
 {
 	bool timed = READ_ONCE(f->links.timed), sent, locked = true;
+	bool split = READ_ONCE(f->part);
 	const struct mf_topo *t = &f->topo;
 	struct mf_timeline tl = { 0 };
 	unsigned long *got = NULL;
 	const struct mf_send *send;
-	struct mf_cached_sched *e;
 	struct mf_fault_plan fp;
 	struct mf_fsched fsc = { 0 };
 	struct mf_timing tm;
 	struct net_device *sdev = NULL;
 	const struct mf_sched *s;
 	struct mf_sched *fsched = &fsc.own;
-	u32 i, j, h, count, used;
+	struct mf_bwalk w = { .algo = algo, .source = source, .frame = frame,
+			      .acct = true, .timed = timed };
+	u32 i, j, count, used;
 	u64 t0, tcd = 0;
-	int err, port;
-	u64 link;
+	int err;
 
 	if (source >= t->nodes)
 		return -EINVAL;
 	memset(res, 0, sizeof(*res));
+	/* split over hosts: the schedule every host builds alike, untimed
+	 * (docs/multihost.md), from a node here
+	 */
+	if (mf_node_remote(f, source))
+		return -EREMOTE;
+	if (split && (timed || algo == MESHFABRIC_ALGO_USER))
+		return -EOPNOTSUPP;
 	if (!rcu_access_pointer(f->node[source].dev))
 		return -ENETDOWN;
 
@@ -642,15 +762,8 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	 */
 	if (mutex_lock_killable(&f->bcast_lock))
 		return -EINTR;
-	if (rcu_access_pointer(f->fstate)) {
-		err = mf_sched_faults(f, algo, source, &fsc);
-	} else {
-		/* no link down (f->lock not needed: a fault-free BCAST never
-		 * waits for a LINK_SET's build): repaired schedules are stale
-		 */
-		mf_cache_drop_faulted(f, 0, U32_MAX);
-		err = -ENOENT;
-	}
+	err = mf_sched_lookup(f, algo, source,
+			      timed && algo == MESHFABRIC_ALGO_AUTO, &fsc);
 	if (err == -ENOENT && timed && algo == MESHFABRIC_ALGO_AUTO) {
 		/* auto ranks by completion on these links: not cached, the
 		 * links and the frame's size decide
@@ -668,23 +781,10 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		s = fsc.s;
 		used = fsc.used;
 		res->unreachable = fsc.unreachable;
-	} else if (err == -ENOENT && algo == MESHFABRIC_ALGO_USER) {
-		e = mf_user_find(f, source);
-		if (!e)
-			goto out_unlock;
-		s = &e->sched;
-		used = algo;
-	} else if (err == -ENOENT) {
-		e = mf_sched_get(f, algo, source);
-		if (IS_ERR(e)) {
-			err = PTR_ERR(e);
-			goto out_unlock;
-		}
-		s = &e->sched;
-		used = e->used;
 	} else {
 		goto out_unlock;
 	}
+	w.s = s;
 	/* the source's netdev held only now: planning may take long, and
 	 * its namespace's teardown waits for the reference
 	 */
@@ -698,11 +798,15 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		goto out_unlock;
 	frame->dev = sdev;
 	t0 = ktime_get_ns();
-	if (timed) {
+	/* the nodes informed: timed, those a lossy link did not cut off;
+	 * split, this host's part of the schedule
+	 */
+	if (timed || split) {
 		got = mf_alloc_array(BITS_TO_LONGS(t->nodes), sizeof(long),
 				     true);
-		err = got ? mf_bcast_time(f, s, flags, frame->len, t0, &tl) :
-			    -ENOMEM;
+		err = got ? 0 : -ENOMEM;
+		if (!err && timed)
+			err = mf_bcast_time(f, s, flags, frame->len, t0, &tl);
 		if (err) {
 			frame->dev = NULL;
 			goto out_unlock;
@@ -713,30 +817,18 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		mf_linkacct_step(&f->acct);
 		send = mf_sched_sends(s, i, &count);
 		for (j = 0; j < count; j++) {
-			const u32 *p = &s->path[send[j].path];
-
-			/* timed: a node that did not get the frame (a lossy
-			 * link) has nothing to send
+			/* a node that did not get the frame (timed: a lossy
+			 * link; split: another host informs it) sends nothing
 			 */
-			sent = !timed || test_bit(send[j].src, got);
-			local_bh_disable();	/* this CPU's counters */
-			for (h = 0; h < send[j].hops; h++) {
-				/* mf_check() proved p[h], p[h + 1] adjacent */
-				port = mf_topo_port(t, p[h], p[h + 1]);
-				link = mf_topo_link(t, p[h], port);
-				mf_linkacct_hop(&f->acct, link);
-				if (sent && timed && mf_link_loses(f, link))
-					sent = false;
-				if (sent)
-					mf_link_count(f, link, 1, frame->len);
-			}
-			local_bh_enable();
+			sent = !got || test_bit(send[j].src, got);
+			sent = mf_bcast_send(f, &w, i, j, 0, sent);
 			if (!(j & 255))
 				cond_resched();
 			tcd += send[j].hops;
-			if (timed && sent)
+			if (sent && got)
 				__set_bit(send[j].dst, got);
-			else if (sent && mf_deliver(f, send[j].dst, frame, 0))
+			if (sent && !timed &&
+			    mf_deliver(f, send[j].dst, frame, 0))
 				res->delivered++;
 		}
 		trace_meshfabric_bcast_step(f->id, i, count,
@@ -750,6 +842,7 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	res->stats.tcd = tcd;
 	res->stats.max_link_load = f->acct.max_load;
 	res->stats.contention = f->acct.contention;
+	res->crossed = w.crossed;
 	frame->dev = NULL;
 	if (timed) {
 		/* The sleeps (up to MESHFABRIC_HORIZON_NS) hold no lock: the
@@ -781,6 +874,86 @@ out_unlock:
 	mf_free(got);
 	dev_put(sdev);
 	return err;
+}
+
+/* A BCAST's send that crossed from another host at cb->pos (tunnel.c
+ * checked the option, and that the frame enters pos->node, ours, by a
+ * link from the sending part): the schedule of (algo, source) as this
+ * host builds it (cached as BCAST caches it, planned on the account and
+ * memory cgroup of the fabric's owner), the send checked against it
+ * (its path enters that node at that hop from that part: hosts whose
+ * links down differ build different schedules) and finished here, then
+ * every later send of the nodes it informed here, and of those they
+ * inform (its subtree on this host: mf_check() informs each node once,
+ * and a node sends only after), handed on where a path crosses again.
+ * At most one schedule's sends per datagram.  Returns the sends walked.
+ */
+static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
+			   struct sk_buff *frame)
+{
+	const struct mf_sched_pos *pos = &cb->pos;
+	struct mf_bwalk w = { .algo = pos->algo, .source = pos->source,
+			      .frame = frame };
+	struct mf_fsched fsc = { 0 };
+	const struct mf_send *send;
+	unsigned long *got = NULL;
+	struct mem_cgroup *old;
+	u32 i, j, count, work = 1;
+	const u32 *p;
+	int err;
+
+	if (pos->algo > MESHFABRIC_ALGO_MAX)
+		return work;
+	mf_sched_init(&fsc.own, 0, pos->source);
+	old = set_active_memcg(f->tq.memcg);
+	mutex_lock(&f->bcast_lock);
+	err = mf_sched_lookup(f, pos->algo, pos->source, false, &fsc);
+	if (err)
+		goto out;
+	w.s = fsc.s;
+	err = -EPROTO;
+	if (pos->step >= w.s->nsteps)
+		goto out;
+	send = mf_sched_sends(w.s, pos->step, &count);
+	if (pos->send >= count || !pos->hop || pos->hop > send[pos->send].hops)
+		goto out;
+	p = &w.s->path[send[pos->send].path];
+	if (p[pos->hop] != pos->node || f->part[p[pos->hop - 1]] != cb->part ||
+	    mf_topo_port(&f->topo, pos->node, p[pos->hop - 1]) != pos->port)
+		goto out;
+	err = -ENOMEM;
+	got = mf_alloc_array(BITS_TO_LONGS(f->topo.nodes), sizeof(long), true);
+	if (!got)
+		goto out;
+	err = 0;
+	if (mf_bcast_send(f, &w, pos->step, pos->send, pos->hop, true)) {
+		__set_bit(send[pos->send].dst, got);
+		mf_deliver(f, send[pos->send].dst, frame, 0);
+	}
+	for (i = pos->step + 1; i < w.s->nsteps; i++) {
+		send = mf_sched_sends(w.s, i, &count);
+		for (j = 0; j < count; j++) {
+			if (!test_bit(send[j].src, got))
+				continue;
+			if (mf_bcast_send(f, &w, i, j, 0, true)) {
+				__set_bit(send[j].dst, got);
+				mf_deliver(f, send[j].dst, frame, 0);
+			}
+			if (!(++work & 255))
+				cond_resched();
+		}
+		cond_resched();
+	}
+out:
+	mutex_unlock(&f->bcast_lock);
+	set_active_memcg(old);
+	if (err)
+		pr_warn_ratelimited("fabric %u: a BCAST's send from part %u (source %u, step %u) not continued: %d\n",
+				    f->id, cb->part, pos->source, pos->step,
+				    err);
+	mf_sched_free(&fsc.own);
+	mf_free(got);
+	return work;
 }
 
 #define MF_NO_UP	0xff	/* bq.up[] of a root */
@@ -1055,6 +1228,13 @@ static void mf_bcast_work(struct work_struct *work)
 		if (!skb)
 			return;
 		skb->dev = NULL;
+		if (cb.sched) {
+			reached = mf_bcast_resume(f, &cb, skb);
+			consume_skb(skb);
+			budget -= min(budget, reached);
+			cond_resched();
+			continue;
+		}
 		rcu_read_lock();
 		skb->dev = rcu_dereference(f->node[cb.source].dev);
 		if (skb->dev)
@@ -1079,26 +1259,27 @@ static void mf_bcast_work(struct work_struct *work)
  * byte limits instead of the sender's socket buffer: a sender past its
  * share sees its frames dropped (tx_dropped), as behind a full NIC queue.
  */
-bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
+static bool mf_bcast_enqueue(struct mf_fabric *f, struct mf_bcast_cb *cb,
+			     struct sk_buff *skb)
 {
 	struct mf_bcastq *bq = &f->bq;
-	struct mf_bcast_cb cb = { .source = source };
+	u32 source = cb->source;
 	bool ok;
 
 	skb_orphan(skb);
 	skb_scrub_packet(skb, true);
-	cb.size = skb->truesize;
-	memcpy(skb->cb, &cb, sizeof(cb));
+	cb->size = skb->truesize;
+	memcpy(skb->cb, cb, sizeof(*cb));
 	spin_lock_bh(&bq->q.lock);
 	/* a torn-down fabric queues nothing: its teardown waits out every
 	 * sender (RCU) that read dead before it was set, then stops bq
 	 */
 	ok = !READ_ONCE(f->dead) &&
-	     bq->bytes + cb.size <= MF_BCASTQ_BYTES &&
-	     bq->src_bytes[source] + cb.size <= MF_BCASTQ_SOURCE_BYTES;
+	     bq->bytes + cb->size <= MF_BCASTQ_BYTES &&
+	     bq->src_bytes[source] + cb->size <= MF_BCASTQ_SOURCE_BYTES;
 	if (ok) {
-		bq->bytes += cb.size;
-		bq->src_bytes[source] += cb.size;
+		bq->bytes += cb->size;
+		bq->src_bytes[source] += cb->size;
 		bq->max_bytes = max(bq->max_bytes, bq->bytes);
 		__skb_queue_tail(&bq->q, skb);
 	}
@@ -1109,6 +1290,23 @@ bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 	}
 	queue_work(mf_wq, &bq->work);
 	return true;
+}
+
+bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
+{
+	struct mf_bcast_cb cb = { .source = source };
+
+	return mf_bcast_enqueue(f, &cb, skb);
+}
+
+/* Bounded as node broadcasts, by the BCAST's source */
+bool mf_bcast_queue_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
+			  u32 part, struct sk_buff *skb)
+{
+	struct mf_bcast_cb cb = { .source = pos->source, .sched = true,
+				  .part = part, .pos = *pos };
+
+	return mf_bcast_enqueue(f, &cb, skb);
 }
 
 int mf_bcast_fabric_init(struct mf_fabric *f)

@@ -91,7 +91,7 @@ int mf_validate_create(const struct meshfabric_create *c)
 
 int mf_validate_bcast(const struct meshfabric_bcast *b)
 {
-	if ((b->flags & ~MESHFABRIC_BCAST_ASYNC) || b->reserved)
+	if ((b->flags & ~MESHFABRIC_BCAST_ASYNC) || b->crossed)
 		return -EINVAL;
 	if (b->algo > MESHFABRIC_ALGO_MAX && b->algo != MESHFABRIC_ALGO_USER)
 		return -EINVAL;
@@ -442,8 +442,10 @@ static long mf_ioc_bcast(void __user *argp, size_t size)
 		err = -EINVAL;
 		goto out;
 	}
+	/* split over hosts: this host's nodes */
 	for (i = 0; i < f->topo.nodes; i++)
-		if (READ_ONCE(f->node[i].state) != MF_NODE_PRESENT)
+		if (READ_ONCE(f->node[i].state) != MF_NODE_PRESENT &&
+		    !mf_node_remote(f, i))
 			err = -ENETDOWN;
 	if (err)
 		goto out;
@@ -482,6 +484,7 @@ static long mf_ioc_bcast(void __user *argp, size_t size)
 	b.elapsed_ns = res.elapsed_ns;
 	b.fabric_time_ns = res.fabric_time_ns;
 	b.unreachable = res.unreachable;
+	b.crossed = res.crossed;
 	if (copy_to_user(argp, &b, size))
 		err = -EFAULT;
 out:

@@ -764,6 +764,27 @@ bool mf_tunnel_xmit(struct mf_fabric *f, const struct mf_cut *cut,
  * not consumed).  Caller holds RCU with BH disabled.
  */
 void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb);
+
+/* Where a BCAST's send crosses to another host (uapi: the option
+ * MESHFABRIC_GENEVE_TYPE_SCHED): send number `send` of step `step` of
+ * the schedule of (algo, source), at index hop of its path, where it
+ * enters a node of another part by one of that node's ports.
+ */
+struct mf_sched_pos {
+	u32 algo;
+	u32 source;
+	u32 step;
+	u32 send;
+	u32 hop;
+	u32 node;
+	u32 port;
+};
+
+/* Send a clone of frame (a BCAST's) to the host of pos->node; false if
+ * it could not be sent.  Process context, no lock needed.
+ */
+bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
+		     struct sk_buff *frame);
 /* Teardown (no frame is sent any more): release the socket. */
 void mf_tunnel_stop(struct mf_fabric *f);
 
@@ -848,6 +869,7 @@ struct mf_bcast_result {
 	u64 fabric_time_ns;
 	u64 *step_ns;		/* out: the step times (timed), or NULL */
 	u32 unreachable;	/* nodes cut off by links down */
+	u32 crossed;		/* sends handed to other hosts */
 };
 
 int mf_bcast_init(void);
@@ -879,6 +901,11 @@ int mf_bcast_user_unload(struct mf_fabric *f, u32 source);
 void mf_bcast_faults_changed(struct mf_fabric *f);
 /* Queue a frame sent by node source (consumed); false if dropped. */
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
+/* Queue a BCAST's send that crossed from part's host at pos (tunnel.c,
+ * encap_rcv: skb the frame), for the work to go on with (consumed).
+ */
+bool mf_bcast_queue_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
+			  u32 part, struct sk_buff *skb);
 /* mf_deliver() flags */
 #define MF_DELIVER_MTU	BIT(0)	/* honour the receiver's MTU */
 /* Deliver a clone of frame to node's netdev (process context): true if

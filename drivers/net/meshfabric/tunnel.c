@@ -11,7 +11,9 @@
  * option) to the peer of the part at the far end, whose module goes on
  * from the node it entered, as if from the neighbour (mf_forward_rx).
  * Node broadcasts travel once to every other part and are flooded there
- * from the same source over the same spanning tree (bcast.c).
+ * from the same source over the same spanning tree (bcast.c).  A BCAST's
+ * send that reaches a cut travels with a second option saying where in
+ * the schedule it is, and the receiving host's bcast.c goes on with it.
  *
  * The socket is the kernel's udp_tunnel API's: udp_sock_create() in the
  * namespace of the process that configured it (held until teardown),
@@ -87,10 +89,26 @@ struct mf_geneve {
 	__be32 step;
 } __packed;
 
+/* A BCAST's send: the second option (uapi header), after struct
+ * mf_geneve
+ */
+struct mf_geneve_sched {
+	__be16 opt_class;	/* MESHFABRIC_GENEVE_CLASS */
+	u8 opt_type;		/* MESHFABRIC_GENEVE_TYPE_SCHED */
+	u8 opt_len;		/* 4 words of data */
+	__be32 source;
+	__be32 send;
+	__be32 hop;
+	u8 algo;
+	u8 rsvd[3];
+} __packed;
+
 #define MF_GENEVE_OPT_WORDS	4	/* option header and data */
+#define MF_GENEVE_SCHED_WORDS	5	/* the second option's */
 #define MF_GENEVE_CRITICAL	0x40
 #define MF_TUNNEL_HLEN		(sizeof(struct udphdr) + sizeof(struct mf_geneve))
 static_assert(sizeof(struct mf_geneve) == 24);
+static_assert(sizeof(struct mf_geneve_sched) == MF_GENEVE_SCHED_WORDS * 4);
 static_assert(MESHFABRIC_TUNNEL_OVERHEAD4 ==
 	      sizeof(struct iphdr) + MF_TUNNEL_HLEN + ETH_HLEN);
 static_assert(MESHFABRIC_TUNNEL_OVERHEAD6 ==
@@ -132,36 +150,45 @@ static __be16 mf_tunnel_sport(const struct sk_buff *skb)
 	return htons(49152 + reciprocal_scale(hash, 16384));
 }
 
+/* gh, then so if not NULL (a BCAST's send), in front of skb */
 static int mf_tunnel_encap(struct sk_buff *skb, const struct dst_entry *dst,
 			   unsigned int iphlen, bool csum,
-			   const struct mf_geneve *gh)
+			   const struct mf_geneve *gh,
+			   const struct mf_geneve_sched *so)
 {
 	int err;
 
 	err = skb_cow_head(skb, LL_RESERVED_SPACE(dst->dev) +
-			   dst->header_len + iphlen + MF_TUNNEL_HLEN);
+			   dst->header_len + iphlen + MF_TUNNEL_HLEN +
+			   (so ? sizeof(*so) : 0));
 	if (err)
 		return err;
 	err = udp_tunnel_handle_offloads(skb, csum);
 	if (err)
 		return err;
+	if (so)
+		memcpy(__skb_push(skb, sizeof(*so)), so, sizeof(*so));
 	memcpy(__skb_push(skb, sizeof(*gh)), gh, sizeof(*gh));
 	skb_set_inner_protocol(skb, htons(ETH_P_TEB));
 	return 0;
 }
 
 /* Send skb (an Ethernet frame at data, or empty: a keepalive) to the peer
- * of part.  Consumes skb.  Caller holds RCU with BH disabled.
+ * of part, with the option so after meshfabric's (NULL: none).  Consumes
+ * skb.  Caller holds RCU with BH disabled.
  */
 static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
-			   u8 port, u32 step, struct sk_buff *skb)
+			   u8 port, u32 step,
+			   const struct mf_geneve_sched *so,
+			   struct sk_buff *skb)
 {
 	struct mf_fabric *f = t->f;
 	struct sock *sk = t->sock->sk;
 	unsigned int len = skb->len;
 	__be16 sport = mf_tunnel_sport(skb);
 	struct mf_geneve gh = {
-		.ver_len = MF_GENEVE_OPT_WORDS,
+		.ver_len = MF_GENEVE_OPT_WORDS +
+			   (so ? MF_GENEVE_SCHED_WORDS : 0),
 		.oc = MF_GENEVE_CRITICAL,
 		.proto = htons(ETH_P_TEB),
 		.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
@@ -193,7 +220,7 @@ static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
 		if (IS_ERR(rt))
 			goto err;
 		if (mf_tunnel_encap(skb, &rt->dst, sizeof(struct iphdr), false,
-				    &gh)) {
+				    &gh, so)) {
 			ip_rt_put(rt);
 			goto err;
 		}
@@ -216,7 +243,7 @@ static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
 		if (IS_ERR(dst))
 			goto err;
 		if (mf_tunnel_encap(skb, dst, sizeof(struct ipv6hdr), true,
-				    &gh)) {
+				    &gh, so)) {
 			dst_release(dst);
 			goto err;
 		}
@@ -243,7 +270,7 @@ bool mf_tunnel_xmit(struct mf_fabric *f, const struct mf_cut *cut,
 		return false;
 	}
 	return mf_tunnel_send(t, f->part[cut->node], 0, cut->node, cut->port,
-			      cut->hops, skb);
+			      cut->hops, NULL, skb);
 }
 
 void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
@@ -263,8 +290,39 @@ void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 			continue;
 		}
 		mf_tunnel_send(t, part, MESHFABRIC_GENEVE_F_BCAST, source,
-			       0xff, U32_MAX, c);
+			       0xff, U32_MAX, NULL, c);
 	}
+}
+
+bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
+		     struct sk_buff *frame)
+{
+	struct mf_geneve_sched so = {
+		.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
+		.opt_type = MESHFABRIC_GENEVE_TYPE_SCHED,
+		.opt_len = MF_GENEVE_SCHED_WORDS - 1,
+		.source = htonl(pos->source),
+		.send = htonl(pos->send),
+		.hop = htonl(pos->hop),
+		.algo = pos->algo,
+	};
+	struct mf_tunnel *t;
+	struct sk_buff *c;
+	bool ok = false;
+
+	local_bh_disable();
+	rcu_read_lock();
+	t = rcu_dereference(f->tun);
+	c = t ? skb_clone(frame, GFP_ATOMIC | __GFP_NOWARN) : NULL;
+	if (c)
+		ok = mf_tunnel_send(t, f->part[pos->node],
+				    MESHFABRIC_GENEVE_F_SCHED, pos->node,
+				    pos->port, pos->step, &so, c);
+	else if (t)
+		atomic64_inc(&t->tx_errors);
+	rcu_read_unlock();
+	local_bh_enable();
+	return ok;
 }
 
 /* Did skb come from the address configured for part's peer? */
@@ -280,6 +338,9 @@ static bool mf_tunnel_from_peer(const struct mf_tunnel *t,
 static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 {
 	struct mf_tunnel *t = rcu_dereference_sk_user_data(sk);
+	const struct mf_geneve_sched *so;
+	struct mf_sched_pos pos = { 0 };
+	unsigned int hlen = MF_TUNNEL_HLEN;
 	const struct mf_geneve *gh;
 	const struct ethhdr *eth;
 	struct mf_fabric *f;
@@ -293,7 +354,27 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 	if (!pskb_may_pull(skb, MF_TUNNEL_HLEN))
 		goto bad;
 	gh = (const struct mf_geneve *)(udp_hdr(skb) + 1);
-	if (gh->ver_len != MF_GENEVE_OPT_WORDS || gh->oc != MF_GENEVE_CRITICAL ||
+	/* a BCAST's send: its second option follows */
+	if (gh->flags == MESHFABRIC_GENEVE_F_SCHED &&
+	    gh->ver_len == MF_GENEVE_OPT_WORDS + MF_GENEVE_SCHED_WORDS) {
+		hlen += sizeof(*so);
+		if (!pskb_may_pull(skb, hlen))
+			goto bad;
+		gh = (const struct mf_geneve *)(udp_hdr(skb) + 1);
+		so = (const struct mf_geneve_sched *)(gh + 1);
+		if (so->opt_class != htons(MESHFABRIC_GENEVE_CLASS) ||
+		    so->opt_type != MESHFABRIC_GENEVE_TYPE_SCHED ||
+		    (so->opt_len & 0x1f) != MF_GENEVE_SCHED_WORDS - 1 ||
+		    so->rsvd[0] || so->rsvd[1] || so->rsvd[2])
+			goto bad;
+		pos.source = ntohl(so->source);
+		pos.send = ntohl(so->send);
+		pos.hop = ntohl(so->hop);
+		pos.algo = so->algo;
+	} else if (gh->ver_len != MF_GENEVE_OPT_WORDS) {
+		goto bad;
+	}
+	if (gh->oc != MF_GENEVE_CRITICAL ||
 	    gh->proto != htons(ETH_P_TEB) || gh->vni[0] || gh->vni[1] ||
 	    gh->vni[2] || gh->opt_class != htons(MESHFABRIC_GENEVE_CLASS) ||
 	    gh->opt_type != MESHFABRIC_GENEVE_TYPE ||
@@ -317,7 +398,7 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		return 0;
 	}
 	if (node >= f->topo.nodes ||
-	    iptunnel_pull_header(skb, MF_TUNNEL_HLEN, htons(ETH_P_TEB), true))
+	    iptunnel_pull_header(skb, hlen, htons(ETH_P_TEB), true))
 		goto bad;
 	skb_reset_mac_header(skb);
 	skb_set_network_header(skb, ETH_HLEN);
@@ -332,15 +413,30 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		mf_bcast_queue(f, node, skb);
 		return 0;
 	}
-	/* unicast into node (ours) by port, from the sender's part */
+	/* unicast or a BCAST's send into node (ours) by port, from the
+	 * sender's part
+	 */
 	np = f->topo.nports;
 	l = (u64)node * np + port;
-	if (flags || mf_node_remote(f, node) || port >= np ||
+	if ((flags && flags != MESHFABRIC_GENEVE_F_SCHED) ||
+	    mf_node_remote(f, node) || port >= np ||
 	    !mf_topo_is_link(&f->topo, node, port) ||
 	    f->links.peer[l] == MESHFABRIC_NO_PEER ||
 	    f->part[f->links.peer[l]] != part ||
-	    is_multicast_ether_addr(eth->h_dest))
+	    is_multicast_ether_addr(eth->h_dest) != !!flags)
 		goto bad;
+	if (flags) {
+		/* the rest (the schedule's path) is checked by the work */
+		if (hlen == MF_TUNNEL_HLEN || pos.source >= f->topo.nodes ||
+		    !is_broadcast_ether_addr(eth->h_dest))
+			goto bad;
+		pos.step = step;
+		pos.node = node;
+		pos.port = port;
+		if (!mf_bcast_queue_sched(f, &pos, part, skb))	/* freed */
+			atomic64_inc(&t->rx_errors);
+		return 0;
+	}
 	mf_forward_rx(f, node, step, skb);
 	return 0;
 bad:
@@ -439,7 +535,7 @@ static void mf_tunnel_ka(struct work_struct *work)
 		local_bh_disable();
 		rcu_read_lock();
 		mf_tunnel_send(t, part, MESHFABRIC_GENEVE_F_KEEPALIVE, 0, 0xff,
-			       U32_MAX, skb);
+			       U32_MAX, NULL, skb);
 		rcu_read_unlock();
 		local_bh_enable();
 	}

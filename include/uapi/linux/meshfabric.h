@@ -327,8 +327,28 @@ struct meshfabric_route {
  * steps; the statistics are the repaired schedule's) and unreachable
  * counts the nodes the source cannot reach; delivered + unreachable =
  * nodes - 1 when every reachable node accepted the frame.  The struct
- * grew by unreachable (and reserved): the 88-byte form of earlier
- * releases, MESHFABRIC_IOC_BCAST_V1, is still served without them.
+ * grew by unreachable (and reserved, now crossed): the 88-byte form of
+ * earlier releases, MESHFABRIC_IOC_BCAST_V1, is still served without
+ * them.
+ *
+ * A fabric split over hosts (TUNNEL_SET): source must be a node of this
+ * host (-EREMOTE), every node of this host PRESENT (the others' are
+ * their hosts' business), the algorithm one the module builds itself
+ * (not ALGO_USER: -EOPNOTSUPP), and the links untimed (a timed fabric:
+ * -EOPNOTSUPP; docs/multihost.md).  Every host builds the same schedule
+ * from (topology, algo, source, links down), so they must have the same
+ * links down.  This host runs the sends of the nodes it informs; a send
+ * whose path reaches a node of another part is counted on its links up
+ * to the cut here and handed to that part's host (the Geneve option
+ * says which send of which step, and where on its path), which finishes
+ * it and runs the later sends of the nodes it informs, handing back
+ * where a path crosses again.  The call returns when this host's sends
+ * are done, not the other hosts'.  Then delivered counts this host's
+ * nodes that accepted the frame, crossed the sends handed to other hosts
+ * (the first crossing of each: what the other hosts then do is counted
+ * there, in their nodes' rx counters and their links' counters), and the
+ * statistics are the whole schedule's, as on one host.  On one host
+ * crossed is 0.
  */
 #define MESHFABRIC_BCAST_ASYNC		(1U << 0)
 
@@ -350,7 +370,9 @@ struct meshfabric_bcast {
 	__u64 fabric_time_ns;		/* out */
 	__u64 step_ns_ptr;		/* in: __u64[steps] or 0 */
 	__u32 unreachable;		/* out: nodes cut off by down links */
-	__u32 reserved;
+	__u32 crossed;			/* in: 0; out: sends handed to other
+					 * hosts (a split fabric)
+					 */
 };
 
 struct meshfabric_link_entry {
@@ -979,9 +1001,29 @@ enum {
  *   1      flags: MESHFABRIC_GENEVE_F_*
  *   2      port: the port of node the frame enters by (0xff: none)
  *   3      part of the sender
- *   4..7   node, big endian: the node the frame enters (unicast), the
- *          source node (a node broadcast), 0 (keepalive)
- *   8..11  step of a schedule, big endian (0xffffffff: none)
+ *   4..7   node, big endian: the node the frame enters (unicast, a
+ *          schedule's send), the source node (a node broadcast), 0
+ *          (keepalive)
+ *   8..11  unicast: hops made so far; a schedule's send: its step; big
+ *          endian (0xffffffff: none)
+ *
+ * A BCAST's send (flag MESHFABRIC_GENEVE_F_SCHED) carries a second
+ * critical option, same class, type MESHFABRIC_GENEVE_TYPE_SCHED, 16
+ * bytes, big endian (Geneve options length 9 words, the overhead 20
+ * bytes more):
+ *
+ *   0..3   the BCAST's source node
+ *   4..7   the send's index within its step
+ *   8..11  hop: the index in the send's path of the node the frame
+ *          enters (the links before it were counted by other hosts)
+ *   12     the algorithm asked for (MESHFABRIC_ALGO_*, AUTO allowed)
+ *   13..15 0
+ *
+ * and the BCAST frame.  The receiving host builds the same schedule
+ * (cached as BCAST caches it), checks that the send's path enters this
+ * node by this port from the sender's part at that hop, finishes the
+ * send and runs the later sends of the nodes it informs, at most one
+ * schedule's sends per datagram (queued, bounded as node broadcasts).
  *
  * Overhead per frame: MESHFABRIC_TUNNEL_OVERHEAD4 (IPv4 underlay) or
  * MESHFABRIC_TUNNEL_OVERHEAD6 bytes.  MTU: TUNNEL_SET looks up the route
@@ -1006,6 +1048,8 @@ enum {
 							 * ff:PART from,
 							 * type 0x88b5
 							 */
+#define MESHFABRIC_GENEVE_F_SCHED	(1U << 2)	/* a BCAST's send */
+#define MESHFABRIC_GENEVE_TYPE_SCHED	0xee	/* critical, its option */
 
 /* flags */
 #define MESHFABRIC_TUNNEL_IPV6		(1U << 0)	/* peers are IPv6 */

@@ -40,6 +40,7 @@
 #include <linux/slab.h>
 #include <linux/udp.h>
 #include <linux/uaccess.h>
+#include <net/gro.h>
 #include <net/ip.h>
 #include <net/ip_tunnels.h>
 #include <net/ipv6.h>
@@ -447,6 +448,56 @@ drop:
 	return 0;
 }
 
+/* GRO, as geneve.c's: the datagrams of one flow (the whole 24-byte
+ * header equal: fabric, part, node, port and hop count; the UDP and IP
+ * layers have compared the rest) are merged before encap_rcv, with their
+ * inner Ethernet frames merged by eth_gro_receive, so that a TCP stream
+ * that crosses hosts enters the far part as 64 KiB frames rather than one
+ * per underlay MTU.  Keepalives and node broadcasts (flags) are not
+ * merged.  Called by the UDP layer in softirq, under RCU.
+ */
+static struct sk_buff *mf_tunnel_gro_receive(struct sock *sk,
+					     struct list_head *head,
+					     struct sk_buff *skb)
+{
+	unsigned int off = skb_gro_offset(skb);
+	const struct mf_geneve *gh, *gh2;
+	struct sk_buff *pp = NULL, *p;
+	int flush = 1;
+
+	gh = skb_gro_header(skb, off + sizeof(*gh), off);
+	if (unlikely(!gh))
+		goto out;
+	if (gh->ver_len != MF_GENEVE_OPT_WORDS ||
+	    gh->oc != MF_GENEVE_CRITICAL || gh->proto != htons(ETH_P_TEB) ||
+	    gh->flags)
+		goto out;
+	list_for_each_entry(p, head, list) {
+		if (!NAPI_GRO_CB(p)->same_flow)
+			continue;
+		gh2 = (const struct mf_geneve *)(p->data + off);
+		if (memcmp(gh, gh2, sizeof(*gh)))
+			NAPI_GRO_CB(p)->same_flow = 0;
+	}
+	skb_gro_pull(skb, sizeof(*gh));
+	skb_gro_postpull_rcsum(skb, gh, sizeof(*gh));
+	pp = call_gro_receive(eth_gro_receive, head, skb);
+	flush = 0;
+out:
+	skb_gro_flush_final(skb, pp, flush);
+	return pp;
+}
+
+static int mf_tunnel_gro_complete(struct sock *sk, struct sk_buff *skb,
+				  int nhoff)
+{
+	/* skb->encapsulation is set: eth_gro_complete() sets the inner MAC
+	 * header, and encap_rcv's iptunnel_pull_header() clears the tunnel's
+	 * GSO bits, leaving the inner frame's
+	 */
+	return eth_gro_complete(skb, nhoff + sizeof(struct mf_geneve));
+}
+
 /* Parts heard from within 3 keepalive intervals (3 s without keepalive). */
 static u64 mf_tunnel_alive(const struct mf_tunnel *t)
 {
@@ -714,6 +765,8 @@ int mf_tunnel_set(struct mf_fabric *f, struct meshfabric_tunnel *tu)
 	tcfg.sk_user_data = t;
 	tcfg.encap_type = 1;
 	tcfg.encap_rcv = mf_tunnel_rcv;
+	tcfg.gro_receive = mf_tunnel_gro_receive;
+	tcfg.gro_complete = mf_tunnel_gro_complete;
 	mf_setup_udp_tunnel_sock(t->net, t->sock, &tcfg);
 	if (t->keepalive_ms)
 		queue_delayed_work(system_wq, &t->ka, 0);

@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "topo.h"
 #include "route.h"
 #include "coll.h"
@@ -89,12 +90,27 @@ struct cm_search {
 	const struct cm_shape *sh;
 	u32 n, full, op;
 	bool exch;
+	/* prune by the parity argument (test_coll_min.c's comment): N odd,
+	 * disjoint, no set can be full before the last step
+	 */
+	bool parity;
+	double deadline;		/* CLOCK_MONOTONIC seconds; 0: none */
+	bool timeout;			/* the deadline passed */
+	u32 refuted;			/* the most steps proved too few */
 	u64 visited;			/* states expanded */
 	u32 ttbits;
 	struct cm_tt *tt;
 	struct cm_step w[CM_MAXD];	/* the witness, once found */
 	u32 depth;
 };
+
+static inline double cm_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 static inline u32 cm_pop(u32 x)
 {
@@ -539,6 +555,12 @@ static bool cm_dfs(struct cm_search *c, const u16 *m, u32 left)
 	}
 	if ((u64)mx << left < c->n || (u64)sum << left < c->n * c->n)
 		return false;
+	if (c->parity && c->n % 2 && (u64)mx << (left - 1) < c->n)
+		return false;
+	if (c->deadline && !(c->visited & 0xffff) && cm_now() > c->deadline)
+		c->timeout = true;
+	if (c->timeout)
+		return false;
 	memset(st->snd, 0xff, sizeof(st->snd));
 	c->visited++;
 	if (left == 1)
@@ -572,16 +594,20 @@ static bool cm_dfs(struct cm_search *c, const u16 *m, u32 left)
 }
 
 /* The least number of steps (at most maxd) of the allreduce (op) on sh,
- * calls only if exch; 0 if none within maxd.  c->w[0..] is the witness,
- * c->visited the states expanded.
+ * calls only if exch; 0 if none within maxd or secs seconds (0: no
+ * limit; c->timeout then says so, c->refuted the most steps proved too
+ * few).  c->w[0..] is the witness, c->visited the states expanded.
  */
 static inline u32 cm_min_steps(struct cm_search *c, const struct cm_shape *sh,
-			       u32 op, bool exch, u32 maxd)
+			       u32 op, bool exch, u32 maxd, bool parity,
+			       double secs)
 {
 	u16 m[CM_MAXN];
 	u32 v, d;
 
 	memset(c, 0, sizeof(*c));
+	c->parity = parity;
+	c->deadline = secs > 0 ? cm_now() + secs : 0;
 	c->sh = sh;
 	c->n = sh->n;
 	c->full = (1U << sh->n) - 1;
@@ -595,6 +621,10 @@ static inline u32 cm_min_steps(struct cm_search *c, const struct cm_shape *sh,
 		c->depth = d;
 		if (cm_dfs(c, m, d))
 			break;
+		if (c->timeout)
+			d = CM_MAXD;
+		else
+			c->refuted = d;
 	}
 	free(c->tt);
 	c->tt = NULL;

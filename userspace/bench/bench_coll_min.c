@@ -16,6 +16,8 @@
  * by the parity argument of odd N (test_coll_min.c's comment).
  */
 #include "mf_bench.h"
+/* 384 MiB of transposition table for the 9-node searches */
+#define CM_TTBITS	24
 #include "tests/coll_min.h"
 
 /* Seconds a search may take (argv[1], default 600). */

@@ -57,6 +57,10 @@
  * merges more states; H_2 is K_7 with 5040)
  */
 #define CM_MAXG		256
+/* log2 of the transposition table's entries (24 bytes each) */
+#ifndef CM_TTBITS
+#define CM_TTBITS	20
+#endif
 
 enum { CM_DISJOINT, CM_UNION };
 enum { CM_ANY, CM_ROUTE, CM_SHORTEST };
@@ -98,6 +102,7 @@ struct cm_search {
 	bool timeout;			/* the deadline passed */
 	u32 refuted;			/* the most steps proved too few */
 	u64 visited;			/* states expanded */
+	u64 calls;			/* partial steps built */
 	u32 ttbits;
 	struct cm_tt *tt;
 	struct cm_step w[CM_MAXD];	/* the witness, once found */
@@ -465,7 +470,10 @@ static inline bool cm_step(struct cm_search *c, const u16 *m, u16 *nm,
 	const struct cm_shape *sh = c->sh;
 	u32 s, p, k, mx = 0, v;
 
-	if (sum + nd->room[r] < nd->need || (r && cm_pop(nm[r - 1]) < nd->lo))
+	if (c->deadline && !(++c->calls & 0xfffff) && cm_now() > c->deadline)
+		c->timeout = true;
+	if (c->timeout || sum + nd->room[r] < nd->need ||
+	    (r && cm_pop(nm[r - 1]) < nd->lo))
 		return false;
 	if (r == c->n) {
 		if (!memcmp(m, nm, c->n * sizeof(*m)))
@@ -557,8 +565,6 @@ static bool cm_dfs(struct cm_search *c, const u16 *m, u32 left)
 		return false;
 	if (c->parity && c->n % 2 && (u64)mx << (left - 1) < c->n)
 		return false;
-	if (c->deadline && !(c->visited & 0xffff) && cm_now() > c->deadline)
-		c->timeout = true;
 	if (c->timeout)
 		return false;
 	memset(st->snd, 0xff, sizeof(st->snd));
@@ -613,7 +619,7 @@ static inline u32 cm_min_steps(struct cm_search *c, const struct cm_shape *sh,
 	c->full = (1U << sh->n) - 1;
 	c->op = op;
 	c->exch = exch;
-	c->ttbits = 20;
+	c->ttbits = CM_TTBITS;
 	c->tt = calloc((size_t)1 << c->ttbits, sizeof(*c->tt));
 	for (v = 0; v < c->n; v++)
 		m[v] = (u16)(1U << v);

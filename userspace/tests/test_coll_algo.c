@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Every collective algorithm on every shape up to 64 nodes, checked
  * symbolically by the checker and run on data against a direct
- * reduction computed here; the exhaustive minimum number of steps of an
- * allreduce on shapes small enough to search; 003's global sum in 2n + 1
- * steps, and the 2n - 2 of the all-port reversal.
+ * reduction computed here; 003's global sum in 2n + 1 steps, and the
+ * 2n - 2 of the all-port reversal.  The exhaustive minimum number of
+ * steps of an allreduce: test_coll_min.c.
  */
 #include <stdlib.h>
 
@@ -314,128 +314,6 @@ static void test_003_global_sum(void)
 	}
 }
 
-/* ---- the exhaustive minimum: allreduce of one block, one-port (a node
- * sends at most one message and receives at most one per step, to and
- * from any node), each receive a combine of disjoint sets or a copy.
- * Breadth-first over states (N masks of N bits), N <= 4.
- */
-static u32 sn;
-static u8 *seen;
-
-static u32 key(const u8 *m)
-{
-	u32 k = 0, i;
-
-	for (i = 0; i < sn; i++)
-		k |= (u32)m[i] << (i * sn);
-	return k;
-}
-
-static u32 *frontier, nfront, *nextf, nnext;
-
-static void successors(const u8 *cur, u8 *out, u32 r, u32 used)
-{
-	u32 s, k;
-
-	if (r == sn) {
-		k = key(out);
-		if (!(seen[k / 8] >> (k % 8) & 1)) {
-			seen[k / 8] |= 1 << (k % 8);
-			nextf[nnext++] = k;
-		}
-		return;
-	}
-	out[r] = cur[r];
-	successors(cur, out, r + 1, used);	/* r receives nothing */
-	for (s = 0; s < sn; s++) {
-		if (s == r || used >> s & 1)
-			continue;
-		if (!(cur[s] & cur[r])) {
-			out[r] = cur[s] | cur[r];
-			successors(cur, out, r + 1, used | 1U << s);
-		}
-		if (cur[s] != cur[r]) {
-			out[r] = cur[s];
-			successors(cur, out, r + 1, used | 1U << s);
-		}
-	}
-	out[r] = cur[r];
-}
-
-static u32 min_allreduce_steps(u32 n)
-{
-	u32 i, k, steps = 0, full = (1U << n) - 1, goal = 0;
-	u8 cur[8], out[8];
-
-	sn = n;
-	seen = calloc(((size_t)1 << (n * n)) / 8 + 1, 1);
-	frontier = malloc(sizeof(u32) << (n * n));
-	nextf = malloc(sizeof(u32) << (n * n));
-	for (i = 0; i < n; i++) {
-		cur[i] = 1U << i;
-		goal |= full << (i * n);
-	}
-	nfront = 0;
-	frontier[nfront++] = key(cur);
-	seen[frontier[0] / 8] |= 1 << (frontier[0] % 8);
-	while (!(seen[goal / 8] >> (goal % 8) & 1)) {
-		nnext = 0;
-		for (k = 0; k < nfront; k++) {
-			for (i = 0; i < n; i++)
-				cur[i] = (frontier[k] >> (i * n)) & full;
-			successors(cur, out, 0, 0);
-		}
-		swap(frontier, nextf);
-		nfront = nnext;
-		steps++;
-	}
-	free(seen);
-	free(frontier);
-	free(nextf);
-	return steps;
-}
-
-static void test_exhaustive_min_allreduce(void)
-{
-	u32 n, a, best;
-
-	for (n = 2; n <= 4; n++) {
-		u32 min = min_allreduce_steps(n), lb = 0;
-		struct mf_coll_result res;
-		struct mf_coll_bounds b;
-		struct mf_sched s;
-		struct mf_topo t;
-
-		EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 1, &n), 0);
-		mf_coll_bounds(&t, MF_COLL_ALLREDUCE, MESHFABRIC_MODEL_ONE_PORT,
-			       0, 8, &b);
-		while ((1U << lb) < n)
-			lb++;
-		EXPECT_EQ(b.steps, lb);
-		EXPECT(min >= b.steps);
-		best = U32_MAX;
-		for (a = 1; a < MF_CALGO_COUNT; a++) {
-			struct mf_coll_req rq = { .coll = MF_COLL_ALLREDUCE,
-						  .algo = a, .bytes = 8,
-						  .esize = 8 };
-
-			if (!mf_coll_plan(&t, &rq, &s, &res) &&
-			    s.model == MESHFABRIC_MODEL_ONE_PORT &&
-			    res.st.steps < best)
-				best = res.st.steps;
-			mf_sched_free(&s);
-		}
-		printf("# allreduce on %u nodes, one-port: exhaustive minimum %u steps, "
-		       "bound %u, best algorithm %u\n", n, min, b.steps, best);
-		/* nothing beats the exhaustive minimum; at 2^k recursive
-		 * doubling reaches it
-		 */
-		EXPECT(best >= min);
-		if (!(n & (n - 1)))
-			EXPECT_EQ(best, min);
-	}
-}
-
 static void test_types_and_ops(void)
 {
 	s32 a[3] = { -5, 7, 2147483647 }, b[3] = { 3, -9, 1 };
@@ -499,6 +377,5 @@ int main(void)
 	RUN(test_reduce_reverses_broadcast);
 	RUN(test_003_global_sum);
 	RUN(test_swing_steps);
-	RUN(test_exhaustive_min_allreduce);
 	return mf_test_done();
 }

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_coll_min.c - the exhaustive minimum number of steps of an
+ * allreduce (userspace/tests/coll_min.h) on every case, the heavy ones
+ * too (H_2, 3x3), against ceil(log2 N), Knodel's telephone gossip and
+ * the core's best one-port algorithm.  Prints a table (the one in
+ * docs/collectives.md); test_coll_min.c asserts the light cases.
+ *
+ * Columns: the model (any: any node to any node; routed: each send on
+ * the core's routed path, the sends of a step on distinct directed
+ * links; shortest: the same on any shortest path), the minimum, the
+ * states the search expanded, its seconds, then the core's best
+ * algorithm, its steps and contention (sends sharing a link in a step).
+ * A search that passes the time limit (argv[1] seconds, default 600)
+ * prints >D: D steps proved too few.  Above 8 nodes the search prunes
+ * by the parity argument of odd N (test_coll_min.c's comment).
+ */
+#include "mf_bench.h"
+/* 384 MiB of transposition table for the 9-node searches */
+#define CM_TTBITS	24
+#include "tests/coll_min.h"
+
+/* Seconds a search may take (argv[1], default 600). */
+static double limit = 600;
+
+static void row(const char *name, const struct cm_shape *sh,
+		const struct mf_topo *t, u32 n)
+{
+	static const char *const wn[] = { "any", "routed", "shortest" };
+	struct cm_search c;
+	double t0 = mf_now();
+	/* the parity prune above 8 nodes only (the test's closed form) */
+	u32 min = cm_min_steps(&c, sh, CM_DISJOINT, false, 10, n > 8, limit);
+	double secs = mf_now() - t0;
+	u32 best, algo = 0;
+	char ms[16];
+	u64 cont = 0;
+
+	if (min)
+		snprintf(ms, sizeof(ms), "%u", min);
+	else
+		snprintf(ms, sizeof(ms), ">%u", c.refuted);
+	best = cm_core_best(t, &algo, &cont);
+	printf("%-10s %-8s %3u %5u %8u %8s %10llu %8.2f  %-10s %5u %4llu\n",
+	       name, wn[sh->where], n, cm_ceil_log2(n),
+	       n % 2 && n > 1 ? cm_ceil_log2(n) + 1 : cm_ceil_log2(n), ms,
+	       (unsigned long long)c.visited, secs, mf_calgo_name(algo), best,
+	       (unsigned long long)cont);
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	struct cm_shape sh;
+	struct mf_topo t;
+	u32 n, i, w, dims[2];
+	char name[32];
+
+	if (argc > 1)
+		limit = atof(argv[1]);
+	printf("%-10s %-8s %3s %5s %8s %8s %10s %8s  %-10s %5s %4s\n",
+	       "shape", "model", "N", "log2", "Knodel", "minimum", "states",
+	       "seconds", "core", "steps", "cont");
+	for (n = 2; n <= 8; n++) {
+		if (mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 1, &n))
+			return 1;
+		snprintf(name, sizeof(name), "%u nodes", n);
+		cm_any(&sh, n);
+		row(name, &sh, &t, n);
+		cm_group_free(&sh);
+	}
+	for (i = 0; i < CM_NCASES; i++) {
+		dims[0] = cm_cases[i].a;
+		dims[1] = cm_cases[i].b;
+		if (mf_topo_init(&t, cm_cases[i].kind, cm_cases[i].d, dims))
+			return 1;
+		cm_shape_name(&t, name, sizeof(name));
+		for (w = CM_ROUTE; w <= CM_SHORTEST; w++) {
+			if (cm_shape(&sh, &t, w))
+				return 1;
+			row(name, &sh, &t, t.nodes);
+			cm_group_free(&sh);
+		}
+	}
+	return 0;
+}

@@ -21,7 +21,8 @@
 #      its own (node netdevs' rx_packets), that a broadcast from the other
 #      part's node is refused, and prints BCAST-A / BCAST-B counters
 #   6. a: a TCP stream (iperf3, 3 s) from node 0,0 to node 2,0 across
-#      the 1500-byte underlay; the tunnel's counters
+#      the 1500-byte underlay; the tunnel's counters; b: its tunnel took
+#      fewer than half as many datagrams as its NIC took frames (GRO)
 #   7. a destroys its part: b's keepalive (1 s) must take its cut links
 #      down; a then runs the same workload on the whole fabric alone and
 #      prints COUNTERS-REF, which the host compares with A + B; and the
@@ -245,8 +246,18 @@ else
 	await 16
 	check_rx "$before" "$(rx_of 1)" "bcast, part 1"
 	echo "BCAST-B $($MF stats mh --all -j | tr -d '\n')"
+	# GRO: the TCP stream's datagrams merged before the tunnel takes them
+	tun_rx() { $MF show mh -j | tr -d '\n ' | sed -n 's/.*"rx_frames":\([0-9]*\).*/\1/p'; }
+	wire_rx() { cat /sys/class/net/eth0/statistics/rx_packets; }
+	t0=$(tun_rx) w0=$(wire_rx)
 	mark 26
 	await 13
+	t1=$(tun_rx) w1=$(wire_rx)
+	tr=$((t1 - t0)) wr=$((w1 - w0))
+	echo "multihost: during the TCP stream b's NIC took $wr frames, its tunnel $tr (GRO)"
+	[ "$wr" -gt 200 ] && [ $((2 * tr)) -lt "$wr" ] &&
+		ok "GRO: the tunnel took fewer than half the wire's frames ($tr of $wr)" ||
+		fail "GRO: the tunnel took $tr frames of the wire's $wr"
 	# a is gone: within 3 keepalives (3 s) and the work's rounds
 	t1=$(now)
 	n=0 down=0

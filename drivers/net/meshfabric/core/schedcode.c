@@ -59,8 +59,8 @@ static int hop_port(const struct mf_topo *t, u32 a, u32 b)
 /* Bytes of send i's source, hop count and ports; 0 if its path is not a
  * chain of neighbours.
  */
-static size_t code_path_len(const struct mf_topo *t, const struct mf_sched *s,
-		       u32 i)
+static size_t code_path_len(const struct mf_topo *t,
+			    const struct mf_sched *s, u32 i)
 {
 	const struct mf_send *x = &s->send[i];
 	const u32 *p = &s->path[x->path];
@@ -72,8 +72,8 @@ static size_t code_path_len(const struct mf_topo *t, const struct mf_sched *s,
 	return leb_len(x->src) + leb_len(x->hops) + x->hops;
 }
 
-static u8 *code_path_put(u8 *p, const struct mf_topo *t, const struct mf_sched *s,
-		    const struct mf_send *x)
+static u8 *code_path_put(u8 *p, const struct mf_topo *t,
+			 const struct mf_sched *s, const struct mf_send *x)
 {
 	const u32 *path = &s->path[x->path];
 	u32 h;
@@ -90,8 +90,8 @@ static u8 *code_path_put(u8 *p, const struct mf_topo *t, const struct mf_sched *
  * send j).
  */
 static int code_path_get(const struct mf_topo *t, const u8 *code, size_t len,
-		    size_t *pos, u32 *path, u32 *hops, u32 i, u32 j,
-		    char *err, size_t errlen)
+			 size_t *pos, u32 *path, u32 *hops, u32 i, u32 j,
+			 char *err, size_t errlen)
 {
 	u32 src, h;
 	s64 nb;
@@ -188,8 +188,8 @@ int mf_sched_decode(const struct mf_topo *t, u32 model, u32 source,
 			break;
 		}
 		for (j = 0; j < count; j++) {
-			ret = code_path_get(t, code, len, &pos, path, &hops, i, j,
-				       err, errlen);
+			ret = code_path_get(t, code, len, &pos, path, &hops,
+					    i, j, err, errlen);
 			if (ret)
 				goto out;
 			ret = mf_sched_send(s, path, hops);
@@ -331,7 +331,7 @@ static int blk_get(struct mf_sched *s, const u8 *code, size_t len,
 		if (m > MF_COLL_CODE_BLKS - *nblk) {
 			snprintf(err, errlen,
 				 "more than %u blocks carried in all",
-				 MF_COLL_CODE_BLKS);
+				 (u32)MF_COLL_CODE_BLKS);
 			return -E2BIG;
 		}
 		*nblk += m;
@@ -363,7 +363,7 @@ int mf_coll_decode(const struct mf_topo *t, u32 coll, u32 root,
 	if ((u64)t->nodes * nb > MF_COLL_CODE_CELLS) {
 		snprintf(err, errlen,
 			 "%u blocks on %u nodes: nodes x blocks above %u", nb,
-			 t->nodes, MF_COLL_CODE_CELLS);
+			 t->nodes, (u32)MF_COLL_CODE_CELLS);
 		return -E2BIG;
 	}
 	if (coll >= MF_COLL_COUNT || root >= t->nodes) {
@@ -388,16 +388,24 @@ int mf_coll_decode(const struct mf_topo *t, u32 coll, u32 root,
 			ret = -EINVAL;
 			break;
 		}
+		/* every port model: at most a send per node and port */
+		if (count > t->nodes * t->nports) {
+			snprintf(err, errlen,
+				 "step %u: %u sends, more than the fabric's ports",
+				 i, count);
+			ret = -EINVAL;
+			break;
+		}
 		if (count > MF_COLL_CODE_SENDS - sends) {
 			snprintf(err, errlen, "more than %u sends",
-				 MF_COLL_CODE_SENDS);
+				 (u32)MF_COLL_CODE_SENDS);
 			ret = -E2BIG;
 			break;
 		}
 		sends += count;
 		for (j = 0; !ret && j < count; j++) {
-			ret = code_path_get(t, code, len, &pos, path, &hops, i, j,
-				       err, errlen);
+			ret = code_path_get(t, code, len, &pos, path, &hops,
+					    i, j, err, errlen);
 			if (!ret)
 				ret = mf_sched_send(s, path, hops);
 			if (!ret)

@@ -63,9 +63,9 @@ s64 mf_coll_encode(const struct mf_topo *t, const struct mf_sched *s,
  * MF_COLL_CODE_CELLS, the sends MF_COLL_CODE_SENDS or the block entries
  * MF_COLL_CODE_BLKS; -ENOMEM.
  */
-#define MF_COLL_CODE_CELLS	(1U << 18)
-#define MF_COLL_CODE_SENDS	(1U << 20)
-#define MF_COLL_CODE_BLKS	(1U << 22)
+#define MF_COLL_CODE_CELLS	BIT(18)
+#define MF_COLL_CODE_SENDS	BIT(20)
+#define MF_COLL_CODE_BLKS	BIT(22)
 int mf_coll_decode(const struct mf_topo *t, u32 coll, u32 root,
 		   const u8 *code, size_t len, struct mf_sched *s, char *err,
 		   size_t errlen);

@@ -12,11 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mf_test.h"
 #include "coll.h"
 #include "schedcode.h"
 #include "parse.h"
+#include "plan_coll.h"
+#include "schedfile.h"
 
 static const char *const shapes[][2] = {
 	{ "mesh", "3x3" }, { "torus", "4x4" }, { "mesh", "2x3" },
@@ -385,6 +388,60 @@ static void test_fuzz(void)
 	mf_sched_free(&s);
 }
 
+/* plan --coll --steps --json read back (coll --schedule FILE) is the
+ * schedule plan built; a file whose send lacks its blocks is refused.
+ */
+static void test_schedfile(void)
+{
+	char path[] = "/tmp/mf_test_coll_XXXXXX", err[256];
+	struct mf_coll_result res;
+	struct mf_sched s, d;
+	struct mf_topo t;
+	u32 a, c, n = 0;
+	FILE *f;
+	int fd;
+
+	topo("mesh", "3x3", &t);
+	fd = mkstemp(path);
+	EXPECT(fd >= 0);
+	for (a = MF_CALGO_AUTO; a < MF_CALGO_COUNT; a++)
+		for (c = 0; c < MF_COLL_COUNT; c++) {
+			struct mf_plan_coll_args pa = {
+				.t = &t, .coll = c, .algo = a, .root = 4,
+				.bytes = 800, .type = MF_RTYPE_S64,
+				.json = true, .steps = true };
+			struct mf_coll_req rq = { .coll = c, .algo = a,
+						  .root = 4, .bytes = 800,
+						  .esize = 8 };
+
+			if (mf_coll_plan(&t, &rq, &s, &res)) {
+				mf_sched_free(&s);
+				continue;
+			}
+			f = fopen(path, "w");
+			EXPECT_EQ(mf_plan_coll(f, &pa), 0);
+			fclose(f);
+			EXPECT_MSG(!mf_sched_read(path, &t, &d, err, sizeof(err)),
+				   "%s", err);
+			EXPECT_MSG(same(&s, &d), "%s %s", mf_calgo_name(a),
+				   mf_coll_name(c));
+			n++;
+			mf_sched_free(&s);
+			mf_sched_free(&d);
+		}
+	EXPECT(n >= 20);
+	f = fopen(path, "w");
+	fprintf(f, "{\"topology\":{\"kind\":\"mesh\",\"dims\":[3,3]},"
+		"\"collective\":\"allreduce\",\"model\":\"one-port\","
+		"\"root\":0,\"blocks\":1,\"steps\":[[{\"src\":0,"
+		"\"dst\":1,\"path\":[0,1]}]]}\n");
+	fclose(f);
+	EXPECT(mf_sched_read(path, &t, &d, err, sizeof(err)));
+	EXPECT_MSG(strstr(err, "\"blocks\""), "%s", err);
+	mf_sched_free(&d);
+	unlink(path);
+}
+
 int main(void)
 {
 	RUN(test_roundtrip);
@@ -392,5 +449,6 @@ int main(void)
 	RUN(test_corrupt);
 	RUN(test_checker_refuses);
 	RUN(test_fuzz);
+	RUN(test_schedfile);
 	return mf_test_done();
 }

@@ -221,11 +221,33 @@ static int decode(const struct mf_topo *t, u32 coll, const u8 *code,
 	return r;
 }
 
+/* One byte of the 2-node exchange changed: what the decoder says. */
+static const struct {
+	u32 at, to;
+	const char *want;
+} edits[] = {
+	{ 6, 1, "node 0 has no link through port 1" },	/* -x off the mesh */
+	{ 6, 7, "no link through port 7" },		/* no such port */
+	{ 8, 1, "bad block run" },			/* block 1 of 1 */
+	{ 9, 0, "bad block run" },			/* a run of 0 */
+	{ 7, 1, "bad block run count" },		/* no run */
+	{ 0, 3, "bad model" },				/* model 3 */
+	{ 1, 0, "bad model, block" },			/* 0 blocks */
+	{ 4, 2, "bad node or hop count" },		/* node 2 of 2 */
+	{ 5, 0, "bad node or hop count" },		/* 0 hops */
+};
+
 /* Truncated, extended, a port off the mesh, bad runs and counts. */
 static void test_corrupt(void)
 {
 	static const u8 good[] = { 1, 1, 1, 2, 0, 1, 0, 3, 0, 1,
 				   1, 1, 1, 3, 0, 1 };
+	/* a u32 of 6 LEB128 bytes; a step count above the bytes; nodes x
+	 * blocks above MF_COLL_CODE_CELLS: 9 x 2^15
+	 */
+	static const u8 leb6[] = { 1, 0x81, 0x80, 0x80, 0x80, 0x80, 0, 0 };
+	static const u8 steps[] = { 1, 1, 100, 0 };
+	static const u8 big[] = { 1, 0x80, 0x80, 0x02, 0 };
 	struct mf_topo t, t9;
 	u8 buf[sizeof(good) + 1];
 	size_t n;
@@ -240,63 +262,19 @@ static void test_corrupt(void)
 	buf[sizeof(good)] = 0;
 	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(buf),
 			 "bytes left over"), -EINVAL);
-	/* node 0's -x port leads nowhere on a mesh */
-	memcpy(buf, good, sizeof(good));
-	buf[6] = 1;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "node 0 has no link through port 1"), -EINVAL);
-	buf[6] = 7;	/* no such port at all */
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "no link through port 7"), -EINVAL);
-	/* a run past the blocks, a zero run, no run */
-	memcpy(buf, good, sizeof(good));
-	buf[8] = 1;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "bad block run"), -EINVAL);
-	buf[8] = 0;
-	buf[9] = 0;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "bad block run"), -EINVAL);
-	memcpy(buf, good, sizeof(good));
-	buf[7] = 1;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "bad block run count"), -EINVAL);
-	/* model 3, 0 blocks, a node past the fabric, hops 0 */
-	memcpy(buf, good, sizeof(good));
-	buf[0] = 3;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
+	for (n = 0; n < sizeof(edits) / sizeof(edits[0]); n++) {
+		memcpy(buf, good, sizeof(good));
+		buf[edits[n].at] = (u8)edits[n].to;
+		EXPECT_MSG(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
+				  edits[n].want) == -EINVAL, "%s",
+			   edits[n].want);
+	}
+	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, leb6, sizeof(leb6),
 			 "bad model"), -EINVAL);
-	memcpy(buf, good, sizeof(good));
-	buf[1] = 0;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "bad model, block"), -EINVAL);
-	memcpy(buf, good, sizeof(good));
-	buf[4] = 2;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "bad node or hop count"), -EINVAL);
-	memcpy(buf, good, sizeof(good));
-	buf[5] = 0;
-	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, buf, sizeof(good),
-			 "bad node or hop count"), -EINVAL);
-	/* a u32 of 6 LEB128 bytes, a step count above the bytes */
-	{
-		static const u8 leb6[] = { 1, 0x81, 0x80, 0x80, 0x80, 0x80, 0,
-					   0 };
-		static const u8 steps[] = { 1, 1, 100, 0 };
-
-		EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, leb6, sizeof(leb6),
-				 "bad model"), -EINVAL);
-		EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, steps, sizeof(steps),
-				 "step count"), -EINVAL);
-	}
-	/* nodes x blocks above MF_COLL_CODE_CELLS: 9 x 2^15 */
-	{
-		static const u8 big[] = { 1, 0x80, 0x80, 0x02, 0 };
-
-		EXPECT_EQ(decode(&t9, MF_COLL_ALLREDUCE, big, sizeof(big),
-				 "nodes x blocks above"), -E2BIG);
-	}
-	/* a bad collective or root */
+	EXPECT_EQ(decode(&t, MF_COLL_ALLREDUCE, steps, sizeof(steps),
+			 "step count"), -EINVAL);
+	EXPECT_EQ(decode(&t9, MF_COLL_ALLREDUCE, big, sizeof(big),
+			 "nodes x blocks above"), -E2BIG);
 	EXPECT_EQ(decode(&t, MF_COLL_COUNT, good, sizeof(good), "collective"),
 		  -EINVAL);
 }

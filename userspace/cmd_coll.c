@@ -540,7 +540,7 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 	void *inb = NULL, *out = NULL;
 	u64 *step_ns = NULL;
 	char err[256], why[160] = "";
-	u32 root = 0, v, j, es, algo;
+	u32 root = 0, v, j, es, algo, nsteps;
 	size_t bytes, code_len = 0;
 	struct mf_sched us;
 	u8 *code = NULL;
@@ -619,6 +619,15 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 		c.sched_ptr = (uintptr_t)code;
 		c.sched_len = (u32)code_len;
 	}
+	/* every builder's steps: < 2N + 4; a user's schedule: its own */
+	nsteps = user && us.nsteps > 4 * in.nodes + 8 ? us.nsteps :
+		 4 * in.nodes + 8;
+	free(step_ns);
+	step_ns = calloc(nsteps, sizeof(u64));
+	if (!step_ns) {
+		r = mf_fail("out of memory");
+		goto done;
+	}
 	c.count = o.count;
 	c.ethertype = o.etype;
 	if (o.input)
@@ -627,7 +636,7 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 		c.flags = MESHFABRIC_COLL_GENERATE;
 	c.out_ptr = (uintptr_t)out;
 	c.step_ns_ptr = (uintptr_t)step_ns;
-	c.steps = 4 * in.nodes + 8;	/* every algorithm's steps: < 2N + 4 */
+	c.steps = nsteps;
 	c.why_ptr = (uintptr_t)why;
 	c.why_len = sizeof(why);
 	r = mf_dev_collective(&c);
@@ -638,8 +647,9 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 		goto done;
 	}
 	if (r && user && (r == -EINVAL || r == -E2BIG) && why[0]) {
-		r = mf_fail("%s on %s: the kernel refused the %s schedule planned here: %s",
+		r = mf_fail("%s on %s: the kernel refused the schedule %s%.80s: %s",
 			    mf_coll_name(coll), (const char *)in.name,
+			    o.schedule ? "of " : "planned here by ",
 			    o.schedule ? o.schedule : mf_calgo_name(algo), why);
 		goto done;
 	}
@@ -652,8 +662,8 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (!user)
 		algo = c.algo;
 	here = direct(&c, in.nodes, inb, out) && fnv(out, bytes) == c.digest;
-	if (c.steps > 4 * in.nodes + 8)	/* never: print what came */
-		c.steps = 4 * in.nodes + 8;
+	if (c.steps > nsteps)	/* never: print what came */
+		c.steps = nsteps;
 	if (ctx->json)
 		print_json(ctx, &(struct coll_report){ .in = &in, .c = &c,
 			   .algo = algo, .planned = !user ? "kernel" :

@@ -123,7 +123,11 @@ static const struct mf_uapi_case mf_coll_cases[] = {
 	{ "type 6", MF_UL(type), 6, NULL, -EINVAL },
 	{ "type ~0", MF_UL(type), 0xffffffff, NULL, -EINVAL },
 	{ "algo 003", MF_UL(algo), MESHFABRIC_CALGO_003, NULL, 0 },
-	{ "algo 10", MF_UL(algo), MESHFABRIC_CALGO_MAX + 1, NULL, -EINVAL },
+	{ "algo user without a schedule", MF_UL(algo), MESHFABRIC_CALGO_USER,
+	  NULL, -EINVAL },
+	{ "algo 11", MF_UL(algo), MESHFABRIC_CALGO_USER + 1, NULL, -EINVAL },
+	{ "sched_ptr without algo user", MF_UL(sched_ptr), 8, NULL, -EINVAL },
+	{ "sched_len without algo user", MF_UL(sched_len), 8, NULL, -EINVAL },
 	{ "count 0", MF_UL(count), 0, NULL, -EINVAL },
 	{ "count ~0 (the fabric bounds it)", MF_UL(count), 0xffffffff, NULL, 0 },
 	{ "ethertype 0x05ff", MF_UL(ethertype), 0x05ff, NULL, -EINVAL },
@@ -132,7 +136,7 @@ static const struct mf_uapi_case mf_coll_cases[] = {
 	{ "out field match", MF_UL(match), 1, NULL, -EINVAL },
 	{ "out field digest", MF_UL(digest), 1, NULL, -EINVAL },
 	{ "out field nblocks", MF_UL(nblocks), 1, NULL, -EINVAL },
-	{ "reserved[1]", MF_UL(reserved[1]), 1, NULL, -EINVAL },
+	{ "reserved", MF_UL(reserved), 1, NULL, -EINVAL },
 };
 
 static void mf_uapi_desc(const struct mf_uapi_case *c, char *desc)

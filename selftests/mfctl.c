@@ -54,6 +54,7 @@
 #include <sys/wait.h>
 
 #include "algo.h"
+#include "coll.h"
 #include "dev.h"
 #include "netns.h"
 #include "parse.h"
@@ -309,6 +310,7 @@ static const struct field {
 	F(collective, root), F(collective, count), F(collective, ethertype),
 	F(collective, in_ptr), F(collective, out_ptr), F(collective, match),
 	F(collective, reserved), F(collective, steps),
+	F(collective, sched_ptr), F(collective, sched_len),
 #undef F
 };
 
@@ -775,6 +777,29 @@ static void fz_tunnel(const struct fz_fab *f, struct meshfabric_tunnel *tu,
 		tu->map_ptr = tu->peers_ptr = 0;
 }
 
+/* An encoding (len bytes, room for 8 more) mutated: a bit flipped, a byte
+ * replaced, truncated, extended, the longest LEB128 numbers and longer, a
+ * byte inserted or removed.  The new length.
+ */
+static u32 fz_mutate(u8 *code, u32 len)
+{
+	u32 at = pick(len), i;
+
+	switch (pick(7)) {
+	case 0: code[at] ^= 1 << pick(8); break;
+	case 1: code[at] = pick(256); break;
+	case 2: len = at; break;				/* truncated */
+	case 3: for (i = 0; i < 8; i++) code[len++] = pick(256); break;
+	case 4:	/* the longest numbers LEB128 allows, and longer */
+		for (i = at; i < len && i < at + 6; i++)
+			code[i] = i < at + 4 + pick(2) ? 0xff : 0x0f;
+		break;
+	case 5: memmove(code + at + 1, code + at, len++ - at); break;
+	default: memmove(code + at, code + at + 1, --len - at); break;
+	}
+	return len;
+}
+
 /* SCHED_LOAD: a schedule of the core's for the fabric's shape, encoded,
  * then mostly mutated; an UNLOAD now and then.  The encoding is placed
  * at the end of the scratch area (reading past it faults).  *cls: the
@@ -787,7 +812,7 @@ static void fz_sched_load(const struct fz_fab *f, struct meshfabric_sched_load *
 	const struct mf_algo *used;
 	struct mf_sched s;
 	struct mf_topo t;
-	u32 len = 0, i, at, algo;
+	u32 len = 0, i, algo;
 	s64 r;
 
 	sl->source = f->src1 && pick(2) ? f->src1 - 1 : near(f->nodes);
@@ -825,22 +850,14 @@ static void fz_sched_load(const struct fz_fab *f, struct meshfabric_sched_load *
 		sl->nsteps = pick(8);
 		sl->nsends = near(f->nodes);
 	}
-	at = len ? pick(len) : 0;
 	switch (code && len ? pick(14) : 99) {
-	case 0: code[at] ^= 1 << pick(8); break;
-	case 1: code[at] = pick(256); break;
-	case 2: len = at; break;				/* truncated */
-	case 3: for (i = 0; i < 8; i++) code[len++] = pick(256); break;
+	case 0: case 1: case 2: case 3: case 8: case 9: case 10:
+		len = fz_mutate(code, len);
+		break;
 	case 4: sl->nsteps += pick(2) ? 1 : -1; break;
 	case 5: sl->nsends = pick(2) ? sl->nsends + 1 : near(f->nodes); break;
 	case 6: sl->model ^= 3; break;
 	case 7: sl->source = pick(f->nodes); break;	/* not its source */
-	case 8:	/* the longest numbers LEB128 allows, and longer */
-		for (i = at; i < len && i < at + 6; i++)
-			code[i] = i < at + 4 + pick(2) ? 0xff : 0x0f;
-		break;
-	case 9: memmove(code + at + 1, code + at, len++ - at); break;
-	case 10: memmove(code + at, code + at + 1, --len - at); break;
 	case 11: sl->nsteps = near(sl->nsteps + 1); break;
 	}
 	sl->code_len = len;
@@ -883,6 +900,52 @@ static void fz_bcast(const struct fz_fab *f, struct meshfabric_bcast *b,
 	b->step_ns_ptr = pick(2) ? some_ptr((size_t)b->steps * 8, scls) : 0;
 }
 
+/* CALGO_USER: a schedule of the core's for c's collective on f's shape
+ * (small fabrics), encoded, then mostly mutated, or random bytes; now and
+ * then a schedule with another algorithm, or none, or one too long.
+ */
+static void fz_coll_user(const struct fz_fab *f,
+			 struct meshfabric_collective *c)
+{
+	static u8 *code;
+	struct mf_coll_req rq = { .coll = c->coll, .root = c->root,
+				  .bytes = 64, .esize = 8 };
+	struct mf_coll_result res;
+	struct mf_sched s;
+	struct mf_topo t;
+	int cls = 0;
+	u32 len = 0, i;
+	s64 r;
+
+	if (!code)
+		code = malloc(1 << 20);
+	if (!code)
+		return;
+	mf_sched_init(&s, 0, 0);
+	rq.algo = pick(MESHFABRIC_CALGO_MAX + 1);
+	if (f->nodes <= 64 && c->coll <= MESHFABRIC_COLL_MAX &&
+	    c->root < f->nodes && pick(4) &&
+	    !mf_topo_init(&t, f->kind, f->ndims, f->dims) &&
+	    t.nodes == f->nodes && !mf_coll_plan(&t, &rq, &s, &res)) {
+		r = mf_coll_encode(&t, &s, code, (1 << 20) - 8);
+		len = r > 0 ? (u32)r : 0;
+	} else {
+		len = pick(64);
+		for (i = 0; i < len; i++)
+			code[i] = pick(256);
+	}
+	mf_sched_free(&s);
+	if (len && pick(4))
+		len = fz_mutate(code, len);
+	c->algo = pick(8) ? MESHFABRIC_CALGO_USER : pick(MESHFABRIC_CALGO_MAX + 1);
+	c->sched_len = pick(100) ? len : MESHFABRIC_SCHED_CODE_MAX + pick(2);
+	c->sched_ptr = some_ptr(c->sched_len, &cls);
+	if (cls == P_RW && len && c->sched_len == len)
+		memcpy((void *)(uintptr_t)c->sched_ptr, code, len);
+	if (!pick(16))
+		c->sched_ptr = 0;
+}
+
 /* A valid-ish COLLECTIVE on f: small vectors, every operation, op, type
  * (the float ones too) and algorithm, the generator's inputs or the
  * caller's (class *cls), results (*ocls) and step times (*scls).
@@ -916,6 +979,8 @@ static void fz_collective(const struct fz_fab *f,
 	c->why_len = pick(2) ? 1 + pick(200) : near(0);
 	if (pick(2))
 		c->why_ptr = some_ptr(c->why_len, &(int){ 0 });
+	if (!pick(3))
+		fz_coll_user(f, c);
 }
 
 /* A window of entries first .. first + *count - 1 of n, and an
@@ -1180,6 +1245,10 @@ static void fz_request(u32 k, struct fz_fab f)
 			impossible(k, "wrote results at an unusable pointer");
 		if (u.co.type > MESHFABRIC_RTYPE_U64)
 			impossible(k, "combined a floating-point type");
+		/* a schedule the checker passed computes the collective */
+		if (u.co.algo == MESHFABRIC_CALGO_USER && !u.co.match &&
+		    cls != P_UNKNOWN)
+			impossible(k, "ran a user's schedule with results other than the direct ones");
 		fz_out(k, u.co.step_ns_ptr, scls, cap, u.co.step_ns_ptr ?
 		       (cap < u.co.steps ? cap : u.co.steps) : 0);
 		break;

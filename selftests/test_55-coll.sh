@@ -12,6 +12,13 @@
 #  - timed links: the kernel's fabric time and step times equal `plan
 #    --coll`'s to the nanosecond; under an iperf3 flow the same
 #    collective takes longer;
+#  - auto and tree planned by the tool, as plan --coll plans them, and
+#    handed to the kernel (CALGO_USER): on the 3x3 mesh and the 4x4
+#    torus on timed links, coll --algo auto runs plan --coll --algo
+#    auto's algorithm in plan's fabric time to the ns; --in-kernel the
+#    module's own choice; a schedule of plan's read back (--schedule)
+#    gives the direct results; forged ones are refused with the
+#    checker's line;
 #  - refusals with a one-line reason; the allocation counter back to 0.
 . ./lib.sh
 load
@@ -95,18 +102,16 @@ to5=$(echo "$p" | grep -o '"dst":5,' | wc -l)
 check_eq "node (1,1) receives a frame per send to it ($to5) and its result" \
 	$((r1 - r0)) $((to5 + 1))
 # 4. timed links: the kernel's fabric time is plan's to the nanosecond,
-# for the algorithm the kernel ran (auto: its choice).  Not tree: the
-# broadcast it turns round is the module's own builders' best, plan's
-# may be a search's (mintcd, split), which the module does not have.
+# for the algorithm that ran (auto: the tool's choice, plan's; tree: the
+# tool's, its broadcast possibly a search's, handed to the kernel)
 for f in ct cm ch; do
 	"$MF" link set $f all all rate 1gbit delay 10us >/dev/null
 	bad=0 runs=0
-	for a in auto ring recdbl bucket swing swing-lat rabenseifner; do
+	for a in auto tree ring recdbl bucket swing swing-lat rabenseifner; do
 		for cnt in 1 100 3000; do
 			k=$("$MF" -j coll $f allreduce --algo $a --count $cnt \
 				--type s64 2>/dev/null) || continue
 			ran=$(echo "$k" | jget algo)
-			[ "$ran" = tree ] && continue
 			# shellcheck disable=SC2046
 			p=$("$MF" -j plan $(shape $f) --coll allreduce --algo $ran \
 				--size $((cnt * 8)) --link-rate 1gbit \
@@ -124,6 +129,67 @@ for f in ct cm ch; do
 	check_eq "$f: fabric time = plan --coll's to the ns, last step = total ($runs runs)" \
 		"$bad $((runs >= 9))" "0 1"
 done
+# 4b. auto: the algorithm and fabric time of plan --coll --algo auto, on
+# the 3x3 mesh and the 4x4 torus; the module's own choice beside it
+for f in cm ct; do
+	bad=0 runs=0
+	for c in allreduce reduce allgather reduce-scatter broadcast; do
+		for cnt in 1 1024; do
+			k=$("$MF" -j coll $f $c --count $cnt --type s64 2>&1)
+			# shellcheck disable=SC2046
+			p=$("$MF" -j plan $(shape $f) --coll $c --algo auto \
+				--size $((cnt * 8)) --link-rate 1gbit \
+				--link-delay 10us)
+			runs=$((runs + 1))
+			got="$(echo "$k" | jget algo) $(echo "$k" | jget fabric_ns) $(echo "$k" | jget planned)"
+			want="$(echo "$p" | jget algo) $(echo "$p" | jget fabric_time_ns) here"
+			[ "$got" = "$want" ] && echo "$k" | grep -q '"match":true' ||
+				{ bad=$((bad + 1)); note "$f $c $cnt: coll $got, plan $want $(echo "$k" | head -c 200)"; }
+		done
+	done
+	check_eq "$f: coll --algo auto = plan --coll --algo auto: algorithm, fabric time to the ns, direct results ($runs runs)" \
+		"$bad $runs" "0 10"
+	for c in allreduce reduce allgather; do
+		ker=$("$MF" -j coll $f $c --count 1024 --in-kernel)
+		here=$("$MF" -j coll $f $c --count 1024)
+		note "$f $c of 8 KiB, 1 Gbit/s, 10 us: --in-kernel $(echo "$ker" | jget algo) $(echo "$ker" | jget fabric_ns) ns; planned here $(echo "$here" | jget algo) $(echo "$here" | jget fabric_ns) ns"
+	done
+	check_eq "$f: --in-kernel runs the module's own plan" \
+		"$(echo "$ker" | jget planned) $(echo "$ker" | grep -c '"match":true')" \
+		"kernel 1"
+done
+# the 3x3 mesh's reduce tree planned here turns round a broadcast the
+# module cannot build (measured: 303,872 ns against the module's 683,712)
+ker=$("$MF" -j coll cm reduce --count 1024 --in-kernel)
+here=$("$MF" -j coll cm reduce --count 1024)
+note "cm reduce to node 0: module $(echo "$ker" | jget fabric_ns) ns, planned here $(echo "$here" | jget fabric_ns) ns"
+check "cm reduce: the tree planned here (a broadcast the module lacks) is faster and gives the direct results" \
+	sh -c "[ $(echo "$here" | jget fabric_ns) -lt $(echo "$ker" | jget fabric_ns) ] &&
+	       [ $(echo "$here" | grep -c '"match":true') = 1 ]"
+# a schedule of plan's through a file: the direct results, plan's time;
+# forged (every copy made a combine: a contribution counted twice; a
+# copy collective that combines) refused with the checker's line
+# shellcheck disable=SC2046
+"$MF" -j plan --mesh 3x3 --coll allreduce --algo tree --size 800 \
+	--link-rate 1gbit --link-delay 10us --steps >$TMP/tree.json
+k=$("$MF" -j coll cm allreduce --schedule $TMP/tree.json --count 100 --type u64 --op bxor)
+check_eq "cm: plan's tree allreduce from a file: direct results, plan's fabric time" \
+	"$(echo "$k" | jget planned) $(echo "$k" | jget fabric_ns) $(echo "$k" | grep -c '"match":true')" \
+	"file $(jget fabric_time_ns <$TMP/tree.json) 1"
+"$MF" -j plan --mesh 3x3 --coll allreduce --algo ring --size 800 --steps |
+	sed 's/"combine":false/"combine":true/g' >$TMP/twice.json
+check_fails "cm: a forged allreduce counting a contribution twice: the checker's line" \
+	"refused.*counts node [0-9]*'s block [0-9]* twice" \
+	"$MF" coll cm allreduce --schedule $TMP/twice.json --count 9
+"$MF" -j plan --mesh 3x3 --coll allgather --algo ring --size 800 --steps |
+	sed 's/"combine":false/"combine":true/' >$TMP/comb.json
+check_fails "cm: a forged allgather that combines: the checker's line" \
+	"combines outside a reduction" \
+	"$MF" coll cm allgather --schedule $TMP/comb.json --count 9
+check_fails "cm: a schedule of another collective" "a schedule of allgather, not reduce" \
+	"$MF" coll cm reduce --schedule $TMP/comb.json
+check_fails "cm: a torus's schedule on the mesh" "the schedule is for a torus" \
+	sh -c "'$MF' -j plan --torus 3x3 --coll allreduce --steps | '$MF' coll cm allreduce --schedule -"
 # 5. under an iperf3 flow through the same links the collective is slower
 if [ -x $IPERF ]; then
 	"$MF" link set ct all all rate 100mbit delay 100us >/dev/null

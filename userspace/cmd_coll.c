@@ -4,6 +4,14 @@
  * meshfabric.ko (COLLECTIVE ioctl) on every node of a fabric, with the
  * kernel's results, fabric time and statistics.
  *
+ * auto and tree are planned here, as `meshfabric plan --coll` plans them
+ * (the core's mf_coll_plan, with the broadcast searches the module lacks),
+ * on the fabric's links as the kernel times them, and handed to the
+ * kernel encoded (core/schedcode.h) with MESHFABRIC_CALGO_USER: the kernel
+ * decodes it, checks it with the core's checker and runs it, so that its
+ * fabric time is plan's.  --in-kernel and the other algorithms: the
+ * kernel's own builders.
+ *
  * The inputs are the kernel's generator (the uapi's formula, default) or
  * --input FILE.  The results are checked twice: the kernel compares
  * them with its direct computation ("kernel_match"), and this command
@@ -14,13 +22,15 @@
  * JSON, one line, stable (the coll-bench reads it; meshfabric(8)):
  *   {"fabric":"t","collective":"allreduce","op":"sum","type":"s64",
  *    "count":N,"bytes":B,"input":"generator"|"file","algo":"swing",
- *    "root":0,"nodes":16,"blocks":16,"steps":8,"sends":128,"tcd":...,
+ *    "planned":"here"|"kernel"|"file","root":0,"nodes":16,"blocks":16,
+ *    "steps":8,"sends":128,"tcd":...,
  *    "max_link_load":1,"contention":0,"frames":...,"link_bytes":...,
  *    "max_link_bytes":...,"delivered":16,"elapsed_ns":...,
  *    "fabric_ns":...,"step_ns":[...],"digest":"0x...",
  *    "kernel_match":true,"match":true,
  *    "results":[[...],...] (with --results)}
- * fabric_ns and step_ns are 0 on a fabric without timed links.
+ * fabric_ns and step_ns are 0 on a fabric without timed links; algo is
+ * "user" for a --schedule FILE ("planned":"file").
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -33,9 +43,11 @@
 #include "dev.h"
 #include "json.h"
 #include "parse.h"
+#include "schedcode.h"
+#include "schedfile.h"
 
 enum { KEY_OP = 1, KEY_TYPE, KEY_COUNT, KEY_INPUT, KEY_ALGO, KEY_ROOT,
-       KEY_ETHERTYPE, KEY_STEPS, KEY_RESULTS };
+       KEY_ETHERTYPE, KEY_STEPS, KEY_RESULTS, KEY_IN_KERNEL, KEY_SCHEDULE };
 
 static const struct mf_opt coll_opts[] = {
 	{ "op", 0, "OP", KEY_OP,
@@ -53,12 +65,17 @@ static const struct mf_opt coll_opts[] = {
 	  "Ethernet type of the frames, 0x0600..0xffff (default 0x88b6)" },
 	{ "steps", 0, NULL, KEY_STEPS, "print each step's fabric time" },
 	{ "results", 0, NULL, KEY_RESULTS, "print every node's result" },
+	{ "schedule", 0, "FILE", KEY_SCHEDULE,
+	  "run this schedule (plan --coll --steps --json; - for stdin), checked by the kernel" },
+	{ "in-kernel", 0, NULL, KEY_IN_KERNEL,
+	  "auto, tree: let the kernel plan with its own builders (no broadcast searches)" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
 struct coll_args {
-	const char *name, *coll, *root, *input;
+	const char *name, *coll, *root, *input, *schedule;
 	u32 op, type, count, algo, etype;
+	bool algo_set;
 };
 
 static int coll_opt(void *st, int key, const char *val, char *err,
@@ -104,9 +121,13 @@ static int coll_opt(void *st, int key, const char *val, char *err,
 		if (r < 0)
 			return mf_err(err, errlen, "--algo '%.40s': want auto, tree, ring, recdbl, rabenseifner, bucket, swing, swing-lat, shift or 003", val);
 		o->algo = r;
+		o->algo_set = true;
 		return 0;
 	case KEY_ROOT:
 		o->root = val;
+		return 0;
+	case KEY_SCHEDULE:
+		o->schedule = val;
 		return 0;
 	}
 	x = strtoul(val, &end, 0);	/* KEY_ETHERTYPE */
@@ -313,6 +334,8 @@ static void print_elem(FILE *f, u32 type, u64 x)
 
 struct coll_report {
 	const struct meshfabric_info *in;
+	u32 algo;		/* the algorithm run (planned here: ours) */
+	const char *planned;	/* here, kernel or file */
 	const struct meshfabric_collective *c;
 	const struct coll_args *o;
 	const u64 *step_ns;
@@ -336,7 +359,8 @@ static void print_json(struct mf_ctx *ctx, const struct coll_report *r)
 	mf_json_kv_u64(&js, "count", c->count);
 	mf_json_kv_u64(&js, "bytes", (u64)c->count * mf_rtype_size(c->type));
 	mf_json_kv_str(&js, "input", r->o->input ? "file" : "generator");
-	mf_json_kv_str(&js, "algo", mf_calgo_name(c->algo));
+	mf_json_kv_str(&js, "algo", mf_calgo_name(r->algo) ?: "user");
+	mf_json_kv_str(&js, "planned", r->planned);
 	mf_json_kv_u64(&js, "root", c->root);
 	mf_json_kv_u64(&js, "nodes", n);
 	mf_json_kv_u64(&js, "blocks", c->nblocks);
@@ -396,8 +420,10 @@ static void print_text(struct mf_ctx *ctx, const struct coll_report *r)
 		(const char *)r->in->name, n, c->count, mf_rtype_name(c->type),
 		(unsigned long long)c->count * mf_rtype_size(c->type),
 		r->o->input ? "file" : "generated");
-	fprintf(f, "algorithm        %s, %u blocks, root %u\n",
-		mf_calgo_name(c->algo), c->nblocks, c->root);
+	fprintf(f, "algorithm        %.80s, %u blocks, root %u (%s)\n",
+		mf_calgo_name(r->algo) ?: r->o->schedule, c->nblocks, c->root,
+		!strcmp(r->planned, "kernel") ? "planned by the kernel" :
+		"checked by the kernel");
 	fprintf(f, "steps            %u\nsends            %u\ntcd              %llu\n"
 		"max link load    %u\ncontention       %llu\n", c->steps, c->sends,
 		(unsigned long long)c->tcd, c->max_link_load,
@@ -431,6 +457,77 @@ static void print_text(struct mf_ctx *ctx, const struct coll_report *r)
 	}
 }
 
+static void link_model(const void *ctx, u64 l, struct mf_link_model *out)
+{
+	const struct meshfabric_link_info *e = ctx;
+
+	out->rate = e[l].rate;
+	out->delay_ns = e[l].delay_ns;
+}
+
+/* What the kernel's own builders may plan otherwise (auto, tree: the
+ * broadcast searches are the tool's only), planned into s here as
+ * `meshfabric plan --coll` does, on the fabric's links as the kernel times
+ * them; *algo: the algorithm.  0, or the exit status of the failure.
+ */
+static int plan_here(const struct meshfabric_info *in, const struct mf_topo *t,
+		     const struct coll_args *o, u32 coll, u32 root,
+		     struct mf_sched *s, u32 *algo)
+{
+	u32 es = mf_rtype_size(o->type), n = 0, i;
+	struct mf_coll_req rq = { .coll = coll, .algo = o->algo, .root = root,
+				  .bytes = (u64)o->count * es, .esize = es };
+	struct meshfabric_link_info *e = NULL;
+	struct meshfabric_link_get lg;
+	struct mf_coll_result res;
+	struct mf_timing tm;
+	bool timed = false;
+	int r;
+
+	if (!mf_dev_link_get(in->id, &e, &n, &lg)) {
+		for (i = 0; i < n; i++)
+			timed |= e[i].rate || e[i].delay_ns || e[i].loss;
+		tm = (struct mf_timing){ .switching = lg.switching,
+					 .bytes = MESHFABRIC_COLL_FRAME_HDR,
+					 .get = link_model, .ctx = e };
+		rq.tm = timed ? &tm : NULL;
+	}
+	r = mf_coll_plan(t, &rq, s, &res);
+	free(e);
+	*algo = res.algo;
+	if (r == -EOPNOTSUPP)
+		return mf_fail("%s", res.why);
+	if (r == -EPROTO)
+		return mf_fail("%s produced an invalid schedule: %s",
+			       mf_calgo_name(res.algo), res.why);
+	if (r)
+		return mf_fail("%s %s: %s", mf_calgo_name(o->algo),
+			       mf_coll_name(coll), mf_strerror(r));
+	return 0;
+}
+
+/* s encoded for MESHFABRIC_CALGO_USER into *code (*len bytes); 0, or the
+ * exit status of the failure.
+ */
+static int encode_user(const struct mf_topo *t, const struct mf_sched *s,
+		       const char *what, u8 **code, size_t *len)
+{
+	s64 r;
+
+	*len = mf_coll_code_len(t, s);
+	*code = malloc(*len ? *len : 1);
+	r = *code ? mf_coll_encode(t, s, *code, *len) : -ENOMEM;
+	if (r < 0)
+		return mf_fail("the %.80s schedule: %s%s", what,
+			       mf_strerror((int)r), r == -EINVAL ?
+			       " (a send without blocks, or copying and combining, or a path off the links)" :
+			       "");
+	if (*len > MESHFABRIC_SCHED_CODE_MAX)
+		return mf_fail("the %.80s schedule: %zu bytes encoded, above the kernel's %u",
+			       what, *len, MESHFABRIC_SCHED_CODE_MAX);
+	return 0;
+}
+
 static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 {
 	const struct mf_cmd *cmd = &mf_cmd_coll;
@@ -443,9 +540,11 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 	void *inb = NULL, *out = NULL;
 	u64 *step_ns = NULL;
 	char err[256], why[160] = "";
-	u32 root = 0, v, j, es;
-	size_t bytes;
-	bool here;
+	u32 root = 0, v, j, es, algo, nsteps;
+	size_t bytes, code_len = 0;
+	struct mf_sched us;
+	u8 *code = NULL;
+	bool here, user;
 	int r, coll;
 
 	r = mf_args_parse(ctx, argc, argv, NULL, MF_ARGS_POSITIONAL, coll_opt,
@@ -457,9 +556,12 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 	coll = o.coll ? mf_coll_by_name(o.coll) : 0;
 	if (coll < 0)
 		return mf_usage(cmd, "'%.40s': want allreduce, reduce, reduce-scatter, allgather, gather, scatter, alltoall or broadcast", o.coll);
+	if (o.schedule && (o.algo_set || o.root || flags & 1u << KEY_IN_KERNEL))
+		return mf_usage(cmd, "--schedule excludes --algo, --root and --in-kernel (the file has them)");
 	r = mf_dev_lookup_or_fail(cmd, o.name, &in, &t);
 	if (r)
 		return r;
+	mf_sched_init(&us, 0, 0);
 	in.name[MESHFABRIC_NAME_LEN - 1] = 0;
 	if (o.root && mf_parse_node(&t, o.root, &root, err, sizeof(err)))
 		return mf_usage(cmd, "--root: %s", err);
@@ -493,6 +595,39 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 	c.type = o.type;
 	c.algo = o.algo;
 	c.root = root;
+	algo = o.algo;
+	user = ((o.algo == MF_CALGO_AUTO || o.algo == MF_CALGO_TREE) &&
+		!(flags & 1u << KEY_IN_KERNEL)) || o.schedule;
+	if (o.schedule) {
+		r = mf_sched_read(o.schedule, &t, &us, err, sizeof(err)) ?
+		    mf_fail("%s", err) : 0;
+		if (!r && us.coll != (u32)coll)
+			r = mf_fail("%.80s: a schedule of %s, not %s", o.schedule,
+				    mf_coll_name(us.coll), mf_coll_name(coll));
+		algo = MESHFABRIC_CALGO_USER;
+	} else if (user) {
+		r = plan_here(&in, &t, &o, coll, root, &us, &algo);
+	}
+	if (user && !r)
+		r = encode_user(&t, &us, o.schedule ? o.schedule :
+				mf_calgo_name(algo), &code, &code_len);
+	if (r)
+		goto done;
+	if (user) {
+		c.root = us.source;
+		c.algo = MESHFABRIC_CALGO_USER;
+		c.sched_ptr = (uintptr_t)code;
+		c.sched_len = (u32)code_len;
+	}
+	/* every builder's steps: < 2N + 4; a user's schedule: its own */
+	nsteps = user && us.nsteps > 4 * in.nodes + 8 ? us.nsteps :
+		 4 * in.nodes + 8;
+	free(step_ns);
+	step_ns = calloc(nsteps, sizeof(u64));
+	if (!step_ns) {
+		r = mf_fail("out of memory");
+		goto done;
+	}
 	c.count = o.count;
 	c.ethertype = o.etype;
 	if (o.input)
@@ -501,7 +636,7 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 		c.flags = MESHFABRIC_COLL_GENERATE;
 	c.out_ptr = (uintptr_t)out;
 	c.step_ns_ptr = (uintptr_t)step_ns;
-	c.steps = 4 * in.nodes + 8;	/* every algorithm's steps: < 2N + 4 */
+	c.steps = nsteps;
 	c.why_ptr = (uintptr_t)why;
 	c.why_len = sizeof(why);
 	r = mf_dev_collective(&c);
@@ -511,22 +646,35 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 			    (const char *)in.name);
 		goto done;
 	}
+	if (r && user && (r == -EINVAL || r == -E2BIG) && why[0]) {
+		r = mf_fail("%s on %s: the kernel refused the schedule %s%.80s: %s",
+			    mf_coll_name(coll), (const char *)in.name,
+			    o.schedule ? "of " : "planned here by ",
+			    o.schedule ? o.schedule : mf_calgo_name(algo), why);
+		goto done;
+	}
 	if (r) {
 		r = mf_fail("%s on %s: %s", mf_coll_name(coll),
 			    (const char *)in.name,
 			    why[0] ? why : mf_dev_strerror(-r));
 		goto done;
 	}
+	if (!user)
+		algo = c.algo;
 	here = direct(&c, in.nodes, inb, out) && fnv(out, bytes) == c.digest;
-	if (c.steps > 4 * in.nodes + 8)	/* never: print what came */
-		c.steps = 4 * in.nodes + 8;
+	if (c.steps > nsteps)	/* never: print what came */
+		c.steps = nsteps;
 	if (ctx->json)
 		print_json(ctx, &(struct coll_report){ .in = &in, .c = &c,
+			   .algo = algo, .planned = !user ? "kernel" :
+			   o.schedule ? "file" : "here",
 			   .o = &o, .step_ns = step_ns, .out = out,
 			   .match = here && c.match,
 			   .results = flags & 1u << KEY_RESULTS });
 	else
 		print_text(ctx, &(struct coll_report){ .in = &in, .c = &c,
+			   .algo = algo, .planned = !user ? "kernel" :
+			   o.schedule ? "file" : "here",
 			   .o = &o, .step_ns = step_ns, .out = out,
 			   .match = here, .steps = flags & 1u << KEY_STEPS,
 			   .results = flags & 1u << KEY_RESULTS });
@@ -534,6 +682,8 @@ static int coll_main(struct mf_ctx *ctx, int argc, char **argv)
 	    mf_fail("%s on %s: the results differ from the direct computation",
 		    mf_coll_name(coll), (const char *)in.name);
 done:
+	mf_sched_free(&us);
+	free(code);
 	free(inb);
 	free(out);
 	free(step_ns);
@@ -543,14 +693,19 @@ done:
 const struct mf_cmd mf_cmd_coll = {
 	"coll", "run a collective (allreduce, reduce, ...) over a fabric (root)",
 	"NAME COLLECTIVE [--op OP] [--type TYPE] [--count N] [--input FILE]\n"
-	"                       [--algo ALGO] [--root NODE] [--ethertype T] [--steps] [--results]",
+	"                       [--algo ALGO] [--in-kernel] [--root NODE] [--ethertype T]\n"
+	"                       [--steps] [--results]",
 	"COLLECTIVE: allreduce, reduce, reduce-scatter, allgather, gather,\n"
-	"scatter, alltoall or broadcast.  The kernel builds the schedule\n"
-	"(meshfabric plan --coll shows the same one), sends every transfer as\n"
-	"frames over the node netdevs, combines at the receivers with integer\n"
-	"arithmetic, and gives each node its result as a frame.  The results\n"
-	"are checked against the direct computation by the kernel and again\n"
-	"here.  Inputs: the generator of meshfabric.h (node i's element j a\n"
+	"scatter, alltoall or broadcast.  auto and tree are planned here as\n"
+	"meshfabric plan --coll plans them (on the fabric's links, the\n"
+	"broadcast searches included) and the schedule is handed to the\n"
+	"kernel, which checks it with its checker before it runs it; the\n"
+	"other algorithms (and auto, tree with --in-kernel) the kernel builds\n"
+	"itself (plan --coll shows the same ones).  The kernel sends every\n"
+	"transfer as frames over the node netdevs, combines at the receivers\n"
+	"with integer arithmetic, and gives each node its result as a frame.\n"
+	"The results are checked against the direct computation by the kernel\n"
+	"and again here.  Inputs: the generator of meshfabric.h (node i's element j a\n"
 	"function of i and j), or --input FILE, one line per node.  On timed\n"
 	"links the fabric time, in all and per step (--steps), is the model's\n"
 	"after the traffic already on the links.",

@@ -4,6 +4,9 @@
  *   {"topology":{"kind":"mesh","dims":[4,4]},"model":"one-port",
  *    "source":0,"steps":[[{"src":0,"dst":1,"path":[0,1]}],...]}
  * bcast --steps --json calls the steps "schedule"; both are read.
+ * A collective's (plan --coll --steps --json) has "collective", "root"
+ * and "blocks" (its block count) for "source", and every send its
+ * "blocks":[ids] and "combine":true|false.
  * Other keys are ignored.
  */
 #include <errno.h>
@@ -12,8 +15,10 @@
 #include <string.h>
 
 #include "schedfile.h"
+#include "coll.h"
 #include "jread.h"
 #include "parse.h"
+#include "schedcode.h"
 
 #define FILE_MAX	(256U << 20)	/* bytes of JSON read at most */
 
@@ -101,7 +106,38 @@ static int same_topo(const struct mf_jval *doc, const struct mf_topo *t,
 	return 0;
 }
 
-/* One send {"src","dst","path"} appended to s; path scratch of nodes. */
+/* A collective send's "blocks" and "combine" given to the send appended
+ * last; ids scratch of at least the blocks.
+ */
+static int add_blocks(const struct mf_jval *x, struct mf_sched *s, u32 *ids,
+		      char *err, size_t errlen)
+{
+	const struct mf_jval *b = mf_jget(x, "blocks"), *c = mf_jget(x, "combine");
+	u32 i;
+
+	if (!b || b->type != MF_J_ARR || !b->n ||
+	    b->n > mf_sched_nblocks(s) || !c || c->type != MF_J_BOOL) {
+		snprintf(err, errlen, "want \"blocks\": [1 .. %u block ids], \"combine\": true or false",
+			 mf_sched_nblocks(s));
+		return -1;
+	}
+	for (i = 0; i < b->n; i++)
+		if (!mf_jget_u32(&b->v[i], &ids[i]) ||
+		    ids[i] >= mf_sched_nblocks(s)) {
+			snprintf(err, errlen, "blocks entry %u: not a block below %u",
+				 i, mf_sched_nblocks(s));
+			return -1;
+		}
+	if (mf_sched_blocks(s, ids, (u32)b->n, c->u)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* One send {"src","dst","path"} appended to s; path scratch of nodes
+ * (and of a collective's blocks).
+ */
 static int add_send(const struct mf_jval *x, const struct mf_topo *t,
 		    struct mf_sched *s, u32 *path, char *err, size_t errlen)
 {
@@ -128,7 +164,7 @@ static int add_send(const struct mf_jval *x, const struct mf_topo *t,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	return 0;
+	return s->xblk ? add_blocks(x, s, path, err, errlen) : 0;
 }
 
 static int build(const struct mf_jval *doc, const struct mf_topo *t,
@@ -136,8 +172,9 @@ static int build(const struct mf_jval *doc, const struct mf_topo *t,
 {
 	const struct mf_jval *steps = mf_jget(doc, "steps");
 	const struct mf_jval *model = mf_jget(doc, "model");
+	const struct mf_jval *coll = mf_jget(doc, "collective");
 	char why[128];
-	u32 source, m, i, j, *path;
+	u32 source, m, i, j, *path, nb = 1;
 	int r = 0;
 
 	if (!steps)
@@ -151,13 +188,26 @@ static int build(const struct mf_jval *doc, const struct mf_topo *t,
 		snprintf(err, errlen, "no \"model\": one-port or all-port");
 		return -1;
 	}
-	if (!mf_jget_u32(mf_jget(doc, "source"), &source) ||
-	    source >= t->nodes) {
+	if (coll) {
+		if (coll->type != MF_J_STR || mf_coll_by_name(coll->str) < 0 ||
+		    !mf_jget_u32(mf_jget(doc, "root"), &source) ||
+		    source >= t->nodes ||
+		    !mf_jget_u32(mf_jget(doc, "blocks"), &nb) ||
+		    (u64)nb * t->nodes > MF_COLL_CODE_CELLS ||
+		    mf_coll_init(s, (u32)mf_coll_by_name(coll->str), m, source,
+				 nb)) {
+			snprintf(err, errlen, "want \"collective\", \"root\" (a node) and \"blocks\" (1 .. %u / nodes)",
+				 (u32)MF_COLL_CODE_CELLS);
+			return -1;
+		}
+	} else if (!mf_jget_u32(mf_jget(doc, "source"), &source) ||
+		   source >= t->nodes) {
 		snprintf(err, errlen, "no \"source\" node of the fabric");
 		return -1;
+	} else {
+		mf_sched_init(s, m, source);
 	}
-	mf_sched_init(s, m, source);
-	path = calloc(t->nodes, sizeof(*path));
+	path = calloc(t->nodes > nb ? t->nodes : nb, sizeof(*path));
 	if (!path) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

@@ -2,7 +2,9 @@
 /*
  * schedfile.h - a broadcast schedule read from plan's JSON
  * (`meshfabric plan ... --json > FILE`, or one written by hand or by
- * another program in the same format), for `bcast --schedule FILE`.
+ * another program in the same format), for `bcast --schedule FILE`; a
+ * collective's from `meshfabric plan --coll OP --steps --json`, for
+ * `coll --schedule FILE`.
  */
 #ifndef MF_SCHEDFILE_H
 #define MF_SCHEDFILE_H

@@ -5,7 +5,9 @@
  *
  * The schedule is the core's (mf_coll_plan: the closed-form builders of
  * `meshfabric plan --coll`, checked by the core's checker), built per
- * call.  The call then runs it step by step on the data: each send's
+ * call, or with MESHFABRIC_CALGO_USER the caller's: decoded by the core
+ * (mf_coll_decode) and checked by the same checker before anything is
+ * sent or reserved.  The call then runs it step by step on the data: each send's
  * blocks are read from its source as the step began (a snapshot), sent
  * as frames (struct meshfabric_coll_hdr after the Ethernet header)
  * counted on every directed link of the send's path and delivered to the
@@ -33,7 +35,12 @@
  * nodes * count * element size <= MESHFABRIC_COLL_MAX_BYTES bounds the
  * memory (inputs and results, counted allocations charged to the
  * caller's memory cgroup) and, with the steps, the data work; there is a
- * scheduling point per send and a fatal-signal check per step.
+ * scheduling point per send and a fatal-signal check per step.  A user's
+ * schedule is bounded by its encoding (MESHFABRIC_SCHED_CODE_MAX bytes,
+ * the MESHFABRIC_COLL_USER_* caps on blocks, sends and block entries, its
+ * decoded arrays counted allocations) and by the bytes its sends move
+ * (MESHFABRIC_COLL_USER_BYTES), which bound its data work as the
+ * builders' shapes bound theirs.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -44,6 +51,7 @@
 #include <linux/uaccess.h>
 #include "mf.h"
 #include "coll.h"
+#include "schedcode.h"
 
 /* The uapi's numbers are the core's. */
 static_assert(MESHFABRIC_COLL_BROADCAST == MF_COLL_BCAST);
@@ -56,6 +64,10 @@ static_assert(MESHFABRIC_RTYPE_U64 == MF_RTYPE_U64);
 static_assert(MESHFABRIC_RTYPE_F32 == MF_RTYPE_COUNT);
 static_assert(MESHFABRIC_CALGO_SWING == MF_CALGO_SWING);
 static_assert(MESHFABRIC_CALGO_MAX + 1 == MF_CALGO_COUNT);
+static_assert(MESHFABRIC_CALGO_USER == MF_CALGO_COUNT);
+static_assert(MESHFABRIC_COLL_USER_CELLS == MF_COLL_CODE_CELLS);
+static_assert(MESHFABRIC_COLL_USER_SENDS == MF_COLL_CODE_SENDS);
+static_assert(MESHFABRIC_COLL_USER_BLKS == MF_COLL_CODE_BLKS);
 static_assert(sizeof(struct meshfabric_coll_hdr) + ETH_HLEN ==
 	      MESHFABRIC_COLL_FRAME_HDR);
 static_assert(sizeof(struct meshfabric_collective) == 176);
@@ -86,14 +98,23 @@ struct mf_coll_call {
 
 int mf_validate_collective(const struct meshfabric_collective *c)
 {
+	bool user;
+
 	if ((c->flags & ~MESHFABRIC_COLL_GENERATE) || c->nblocks || c->sends ||
 	    c->max_link_load || c->tcd || c->contention || c->frames ||
 	    c->link_bytes || c->max_link_bytes || c->fabric_time_ns ||
 	    c->elapsed_ns || c->digest || c->delivered || c->match ||
-	    c->reserved[0] || c->reserved[1])
+	    c->reserved)
 		return -EINVAL;
-	if (c->coll > MESHFABRIC_COLL_MAX || c->algo > MESHFABRIC_CALGO_MAX)
+	user = c->algo == MESHFABRIC_CALGO_USER;
+	if (c->coll > MESHFABRIC_COLL_MAX ||
+	    (c->algo > MESHFABRIC_CALGO_MAX && !user))
 		return -EINVAL;
+	/* the user's schedule: with CALGO_USER only, and then given */
+	if (user != !!c->sched_ptr || !c->sched_ptr != !c->sched_len)
+		return -EINVAL;
+	if (c->sched_len > MESHFABRIC_SCHED_CODE_MAX)
+		return -E2BIG;
 	if (c->type == MESHFABRIC_RTYPE_F32 || c->type == MESHFABRIC_RTYPE_F64)
 		return -EOPNOTSUPP;
 	if (c->type > MESHFABRIC_RTYPE_U64 || c->op > MESHFABRIC_ROP_MAX_ID)
@@ -183,6 +204,7 @@ static int coll_sizes(struct mf_coll_call *cc)
 	u64 most = 0, step;
 	size_t lo, hi;
 	const u32 *ids;
+	u64 all = 0;
 	u32 i, k, j, n;
 
 	cc->send_bytes = mf_alloc_array(max(s->nsends, 1U), sizeof(u64),
@@ -202,6 +224,14 @@ static int coll_sizes(struct mf_coll_call *cc)
 			step += cc->send_bytes[k];
 		}
 		most = max(most, step);
+		all += step;
+	}
+	if (cc->c->algo == MESHFABRIC_CALGO_USER &&
+	    all > MESHFABRIC_COLL_USER_BYTES) {
+		snprintf(cc->why, sizeof(cc->why),
+			 "the sends of this schedule move %llu bytes, above %llu",
+			 all, MESHFABRIC_COLL_USER_BYTES);
+		return -E2BIG;
 	}
 	/* the step's snapshot: every send of the step reads its blocks;
 	 * all-port sends may copy one node's vector to each neighbour
@@ -426,7 +456,37 @@ static u64 coll_digest(const u8 *p, size_t n)
 	return h;
 }
 
-/* Plan (and on timed links reserve) the schedule. */
+/* The user's schedule (CALGO_USER): copied in, decoded, then checked by
+ * the core's checker, the reason of a refusal in cc->why.
+ */
+static int coll_user(struct mf_coll_call *cc)
+{
+	const struct meshfabric_collective *c = cc->c;
+	u8 *code;
+	int err;
+
+	code = kvmalloc(c->sched_len, GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	if (!code)
+		return -ENOMEM;
+	if (copy_from_user(code, u64_to_user_ptr(c->sched_ptr), c->sched_len))
+		err = -EFAULT;
+	else
+		err = mf_coll_decode(&cc->f->topo, c->coll, c->root, code,
+				     c->sched_len, &cc->s, cc->why,
+				     sizeof(cc->why));
+	kvfree(code);
+	if (!err)
+		err = mf_check(&cc->f->topo, &cc->s, &cc->st, cc->why,
+			       sizeof(cc->why));
+	if (err == -E2BIG && !cc->why[0])
+		snprintf(cc->why, sizeof(cc->why),
+			 "the checker's state of this schedule is above %llu bytes",
+			 MF_CHECK_STATE_MAX);
+	cc->algo_run = MESHFABRIC_CALGO_USER;
+	return err;
+}
+
+/* Plan (or take the user's) and on timed links reserve the schedule. */
 static int coll_plan(struct mf_coll_call *cc)
 {
 	const struct meshfabric_collective *c = cc->c;
@@ -443,17 +503,23 @@ static int coll_plan(struct mf_coll_call *cc)
 
 	if (cc->timed)
 		rq.tm = &tm;
-	err = mf_coll_plan(&f->topo, &rq, &cc->s, &res);
-	if (err == -EOPNOTSUPP || err == -EPROTO)
-		strscpy(cc->why, res.why, sizeof(cc->why));
-	if (err == -EPROTO)
-		pr_err_ratelimited("collective schedule of %s rejected: %s\n",
-				   mf_calgo_name(res.algo), res.why);
-	if (err)
-		return err;
+	if (c->algo == MESHFABRIC_CALGO_USER) {
+		err = coll_user(cc);
+		if (err)
+			return err;
+	} else {
+		err = mf_coll_plan(&f->topo, &rq, &cc->s, &res);
+		if (err == -EOPNOTSUPP || err == -EPROTO)
+			strscpy(cc->why, res.why, sizeof(cc->why));
+		if (err == -EPROTO)
+			pr_err_ratelimited("collective schedule of %s rejected: %s\n",
+					   mf_calgo_name(res.algo), res.why);
+		if (err)
+			return err;
+		cc->algo_run = res.algo;
+		cc->st = res.st;
+	}
 	cc->nb = mf_sched_nblocks(&cc->s);
-	cc->algo_run = res.algo;
-	cc->st = res.st;
 	if (!cc->timed)
 		return 0;
 	blk = mf_alloc_array(cc->nb, sizeof(u64), false);

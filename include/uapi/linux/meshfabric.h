@@ -715,7 +715,8 @@ struct meshfabric_port_get {
  * MESHFABRIC_IOC_COLLECTIVE: run a collective (docs/collectives.md) on the
  * fabric: the kernel builds the schedule with the core's closed-form
  * builders (the same as `meshfabric plan --coll`, checked by the same
- * checker), sends every transfer as frames over the node netdevs, combines
+ * checker), or runs one given by userspace (CALGO_USER, below), sends
+ * every transfer as frames over the node netdevs, combines
  * at the receiver with integer arithmetic, and returns each node's
  * result, the kernel's comparison with the direct computation, the fabric
  * time (on timed links) and the statistics.  Needs CAP_NET_ADMIN over the
@@ -800,9 +801,44 @@ struct meshfabric_port_get {
  * and -EINVAL write one NUL-terminated line of at most why_len bytes to
  * why_ptr (if not 0).
  *
- * Versions: this is the first form of the struct (176 bytes); a larger
- * one will be served beside it, as BCAST_V1 is, and reserved fields must
- * be 0.
+ * A schedule chosen in userspace (issue 23).  With algo
+ * MESHFABRIC_CALGO_USER the kernel builds nothing: it runs the schedule
+ * of sched_len bytes at sched_ptr (`meshfabric coll --algo auto` hands it
+ * the one `meshfabric plan --coll` chooses, trees of the broadcast
+ * searches included), after decoding it exactly and checking it with the
+ * checker of every schedule it builds (the core's check.c: each send
+ * carries blocks its source holds, combines only in a reduction and never
+ * counts a contribution twice, paths are chains of neighbours, the port
+ * model holds, and at the end every node holds what the collective
+ * defines).  coll and root are the struct's; the encoding, in unsigned
+ * LEB128 numbers as SCHED_LOAD's (7 bits a byte, low bits first, the high
+ * bit set on all but the last byte, at most 5 bytes), is:
+ *     model (MESHFABRIC_MODEL_ONE_PORT or _ALL_PORT), nblocks (1 ..),
+ *     nsteps; then for each step the number of its sends (0 allowed), and
+ *     for each send: its source node, its hop count h >= 1 and h bytes,
+ *     the port taken at each node of its path (as SCHED_LOAD's; the
+ *     destination is where the last hop ends), then 2 * runs + combine
+ *     (runs >= 1; combine 1: the receiver combines every block of the
+ *     send with the op, 0: it copies them), then each run's first block
+ *     and length (>= 1): the send carries blocks first .. first +
+ *     length - 1 of each run, in that order, all below nblocks.
+ * Out: algo is MESHFABRIC_CALGO_USER; the rest as for the kernel's own.
+ * Refused with -EINVAL and the reason at why_ptr: an encoding that does
+ * not decode exactly (a port without a neighbour, a block past nblocks,
+ * counts that do not add up, bytes left over) or a schedule the checker
+ * refuses (its line, e.g. "step 2: node 1 counts node 0's block 0
+ * twice"), before anything is sent or reserved.  -E2BIG: sched_len above
+ * MESHFABRIC_SCHED_CODE_MAX, nodes * nblocks above
+ * MESHFABRIC_COLL_USER_CELLS, more than MESHFABRIC_COLL_USER_SENDS sends
+ * or MESHFABRIC_COLL_USER_BLKS blocks carried in all, or payloads adding
+ * up to more than MESHFABRIC_COLL_USER_BYTES.  The encoding and the
+ * decoded schedule are charged to the caller's memory cgroup.  sched_ptr
+ * and sched_len are 0 with every other algo (-EINVAL).
+ *
+ * Versions: this is the first form of the struct (176 bytes); sched_ptr
+ * and sched_len were its reserved[2], 0 in older binaries, which keeps
+ * their behaviour.  A larger form will be served beside it, as BCAST_V1
+ * is, and reserved fields must be 0.
  */
 #define MESHFABRIC_COLL_BROADCAST	0
 #define MESHFABRIC_COLL_REDUCE		1
@@ -839,7 +875,8 @@ struct meshfabric_port_get {
 #define MESHFABRIC_CALGO_SWING_LAT	7
 #define MESHFABRIC_CALGO_SHIFT		8	/* alltoall */
 #define MESHFABRIC_CALGO_003		9	/* 003's global sum (H_n) */
-#define MESHFABRIC_CALGO_MAX		9
+#define MESHFABRIC_CALGO_MAX		9	/* the kernel's builders */
+#define MESHFABRIC_CALGO_USER		10	/* the schedule at sched_ptr */
 
 #define MESHFABRIC_COLL_GENERATE	(1U << 0)	/* inputs: the generator */
 
@@ -847,6 +884,11 @@ struct meshfabric_port_get {
 #define MESHFABRIC_COLL_MAX_BYTES	(16U << 20)	/* nodes * count * size */
 #define MESHFABRIC_COLL_MAX_NODES	512
 #define MESHFABRIC_COLL_A2A_NODES	64
+/* CALGO_USER's bounds (the core's schedcode.h MF_COLL_CODE_*) */
+#define MESHFABRIC_COLL_USER_CELLS	(1U << 18)	/* nodes * nblocks */
+#define MESHFABRIC_COLL_USER_SENDS	(1U << 20)
+#define MESHFABRIC_COLL_USER_BLKS	(1U << 22)	/* blocks of all sends */
+#define MESHFABRIC_COLL_USER_BYTES	(16ULL * MESHFABRIC_COLL_MAX_BYTES)
 
 /* Frame kinds (struct meshfabric_coll_hdr.kind). */
 #define MESHFABRIC_COLLF_COPY		1
@@ -911,7 +953,9 @@ struct meshfabric_collective {
 	__u64 digest;			/* out */
 	__u32 delivered;		/* out: result frames accepted */
 	__u32 match;			/* out: 1 if results are the direct ones */
-	__u64 reserved[2];
+	__u64 sched_ptr;		/* in: CALGO_USER: the encoding, else 0 */
+	__u32 sched_len;		/* in: its bytes, else 0 */
+	__u32 reserved;
 };
 
 #define MESHFABRIC_IOC_CREATE \

@@ -35,4 +35,39 @@ int mf_sched_decode(const struct mf_topo *t, u32 model, u32 source,
 		    u32 nsteps, u32 nsends, const u8 *code, size_t len,
 		    struct mf_sched *s, char *err, size_t errlen);
 
+/* The encoding of a collective schedule (MESHFABRIC_IOC_COLLECTIVE with
+ * MESHFABRIC_CALGO_USER; format in the uapi header): model, nblocks and
+ * nsteps, then per step its sends as the broadcast's, each followed by
+ * its blocks as runs (2 * runs + combine, then first and length of each
+ * run).  The collective and its root are the caller's (s->coll,
+ * s->source are not encoded).
+ */
+
+/* Bytes of the encoding of s on t, or 0 if a path of s is not a chain of
+ * neighbours of t, a send carries no block or mixes copy and combine.
+ */
+size_t mf_coll_code_len(const struct mf_topo *t, const struct mf_sched *s);
+
+/* Encode s into buf (len bytes, at least mf_coll_code_len()): the bytes
+ * written, or -EINVAL (not encodable, as above), -ENOSPC (buf too small).
+ */
+s64 mf_coll_encode(const struct mf_topo *t, const struct mf_sched *s,
+		   u8 *buf, size_t len);
+
+/* Decode len bytes of code into s (need not be initialised; free it with
+ * mf_sched_free whatever the result): a schedule of coll with root on t.
+ * The encoding only is checked (ports lead to neighbours, blocks below
+ * nblocks, counts add up, nothing left over); whether it computes coll is
+ * the checker's business (check.h).  0; -EINVAL with a one-line reason
+ * in err (errlen bytes); -E2BIG (the same) if nodes * nblocks exceeds
+ * MF_COLL_CODE_CELLS, the sends MF_COLL_CODE_SENDS or the block entries
+ * MF_COLL_CODE_BLKS; -ENOMEM.
+ */
+#define MF_COLL_CODE_CELLS	BIT(18)
+#define MF_COLL_CODE_SENDS	BIT(20)
+#define MF_COLL_CODE_BLKS	BIT(22)
+int mf_coll_decode(const struct mf_topo *t, u32 coll, u32 root,
+		   const u8 *code, size_t len, struct mf_sched *s, char *err,
+		   size_t errlen);
+
 #endif /* MF_SCHEDCODE_H */

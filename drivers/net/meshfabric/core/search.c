@@ -20,7 +20,7 @@
 
 #define SRCH_RUNS	32	/* all-port restarts at most */
 #define SRCH_LS_STEPS	32	/* the local search's steps at most */
-#define SRCH_LS_MOVES	2048	/* its moves from one start */
+#define SRCH_LS_MOVES	2048	/* its swaps without a new best, a start */
 
 struct srch {
 	const struct mf_topo *t;
@@ -296,13 +296,14 @@ static u32 srch_pick(struct srch *x, u32 k)
 
 /* Local search over the steps' new sets, for when the step by step
  * search falls short in the last step.  A step's new set is feasible if
- * the step's flow reaches all of it.  Start from farthest-first sets
- * (each a maximum one); then, while the last step's flow reaches fewer
- * nodes than are left, swap a random new node of a random step before
- * the last for a random node left to the last step, keep the swap if
- * every step is still feasible and the last step reaches no fewer nodes
- * (or, 1 time in 128, fewer: out of local maxima), and undo it
- * otherwise.  Sizes stay those of the start.  Within work link visits.
+ * the step's flow reaches all of it.  Start from random maximum sets,
+ * step by step; then, while the last step's flow reaches fewer nodes
+ * than are left, swap a random new node of a random step before the
+ * last for a random node left to the last step, keep the swap if every
+ * step is still feasible and the last step reaches no fewer nodes (or,
+ * 1 time in 128, fewer: out of local maxima), and undo it otherwise.
+ * Sizes stay those of the start.  After SRCH_LS_MOVES swaps without a
+ * new best, start again.  Within work link visits.
  */
 static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
 		      struct mf_sched *s)

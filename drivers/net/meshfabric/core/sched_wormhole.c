@@ -707,6 +707,7 @@ static const struct {
 	{ 4, 4, 9, 200000000ULL },	/* 4x4x4x4: 3 steps */
 	{ 2, 16, 4, 200000000ULL },	/* 16x16: 4 steps */
 	{ 2, 32, 1, 1500000000ULL },	/* 32x32: 5 steps */
+	{ 0 }
 };
 
 static void wormhole_seed(const struct mf_topo *t, u32 source, u32 *seed,
@@ -718,7 +719,7 @@ static void wormhole_seed(const struct mf_topo *t, u32 source, u32 *seed,
 	*local = WH_SEARCH_LOCAL;
 	if (t->kind != MESHFABRIC_KIND_MESH || source)
 		return;
-	for (i = 0; i < sizeof(wh_seeds) / sizeof(wh_seeds[0]); i++) {
+	for (i = 0; wh_seeds[i].ndims; i++) {
 		if (wh_seeds[i].ndims != t->ndims)
 			continue;
 		for (j = 0; j < t->ndims && t->dims[j] == wh_seeds[i].side; j++)

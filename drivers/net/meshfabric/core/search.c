@@ -104,8 +104,8 @@ static void srch_near(struct srch *x, u32 v)
 /* One augmenting path from the informed nodes to a reachable new node,
  * which is marked chosen (state 2); false if none.  With k = -1 the new
  * node is one farthest from the set (ties at random), with k = -2 any
- * at random; with k >= 0 it is
- * the first reached whose level (x->lvl) is k, or (all) any new node.
+ * at random; with k >= 0 it is the first reached whose level (x->lvl)
+ * is k, or (all) any new node.
  */
 static bool srch_augment(struct srch *x, s32 k, bool all)
 {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench_wormhole.c - build + mf_check of the wormhole all-port broadcast
- * on 1024x1024 and 101x101x101 tori and meshes (mesh: from a corner):
- * seconds, steps, the counting lower bound, TCD, peak RSS.
+ * on 1024x1024 and 101x101x101 tori and meshes (mesh: from a corner),
+ * and on the meshes 32x32 and 4x4x4x4 from a corner, which take the
+ * search's local search (docs/wormhole.md): seconds, steps, the counting
+ * lower bound, TCD, peak RSS.
  */
 #include "mf_bench.h"
 
@@ -57,5 +59,7 @@ int main(void)
 	return one(MESHFABRIC_KIND_TORUS, 2, 1024) |
 	       one(MESHFABRIC_KIND_TORUS, 3, 101) |
 	       one(MESHFABRIC_KIND_MESH, 2, 1024) |
-	       one(MESHFABRIC_KIND_MESH, 3, 101);
+	       one(MESHFABRIC_KIND_MESH, 3, 101) |
+	       one(MESHFABRIC_KIND_MESH, 2, 32) |
+	       one(MESHFABRIC_KIND_MESH, 4, 4);
 }

@@ -19,6 +19,8 @@
 #include "search.h"
 
 #define SRCH_RUNS	32	/* all-port restarts at most */
+#define SRCH_LS_STEPS	32	/* the local search's steps at most */
+#define SRCH_LS_MOVES	2048	/* its swaps without a new best, a start */
 
 struct srch {
 	const struct mf_topo *t;
@@ -31,6 +33,7 @@ struct srch {
 	u32 *par;		/* BFS: 2 * link + backward, U32_MAX: root */
 	u32 *q, *mark, *pos, *path;
 	u32 *mate, *prio, *order;	/* one-port: matching, new nodes' order */
+	u8 *lvl;		/* local search: the step informing each node */
 	u32 stamp;
 	u64 rng, work;
 };
@@ -98,12 +101,15 @@ static void srch_near(struct srch *x, u32 v)
 	x->work += tail;
 }
 
-/* One augmenting path from the informed nodes to a reachable new node
- * farthest from the set (ties at random); false if none.
+/* One augmenting path from the informed nodes to a reachable new node,
+ * which is marked chosen (state 2); false if none.  With k = -1 the new
+ * node is one farthest from the set (ties at random), with k = -2 any
+ * at random; with k >= 0 it is the first reached whose level (x->lvl)
+ * is k, or (all) any new node.
  */
-static bool srch_augment(struct srch *x)
+static bool srch_augment(struct srch *x, s32 k, bool all)
 {
-	u32 head = 0, tail = 0, u, p, l, best = U32_MAX, bd = 0, ties = 0;
+	u32 head = 0, tail = 0, u, p, l, best = U32_MAX, bd = 0, ties = 0, key;
 	s32 w;
 
 	x->stamp++;
@@ -116,12 +122,17 @@ static bool srch_augment(struct srch *x)
 	}
 	while (head < tail) {
 		u = x->q[head++];
-		if (x->state[u] == 0) {
-			if (best == U32_MAX || x->dist[u] > bd) {
+		if (x->state[u] == 0 && k >= 0 && (all || x->lvl[u] == k)) {
+			best = u;
+			break;
+		}
+		if (x->state[u] == 0 && k < 0) {
+			key = k == -1 ? x->dist[u] : 0;
+			if (best == U32_MAX || key > bd) {
 				best = u;
-				bd = x->dist[u];
+				bd = key;
 				ties = 1;
-			} else if (x->dist[u] == bd && !(srch_rand(x) % ++ties)) {
+			} else if (key == bd && !(srch_rand(x) % ++ties)) {
 				best = u;
 			}
 		}
@@ -161,7 +172,8 @@ static bool srch_augment(struct srch *x)
 		}
 	}
 	x->state[best] = 2;
-	srch_near(x, best);
+	if (k == -1)
+		srch_near(x, best);
 	return true;
 }
 
@@ -233,7 +245,7 @@ static int srch_run(struct srch *x, u32 source, u32 steps, struct mf_sched *s)
 		if (cap < x->n)
 			return -ESRCH;
 		memset(x->flow, 0, (size_t)x->n * x->np);
-		while (srch_augment(x))
+		while (srch_augment(x, -1, false))
 			;
 		err = mf_sched_step(s);
 		if (!err)
@@ -249,6 +261,118 @@ static int srch_run(struct srch *x, u32 source, u32 steps, struct mf_sched *s)
 	}
 	if (informed < x->n)
 		return -ESRCH;
+	return mf_sched_end(s);
+}
+
+/* The flow of step k of the levels x->lvl[] (informed: lvl < k) to new
+ * nodes of level k, or (all) to any new node, up to stop of them: how
+ * many it reaches.  Leaves the flow in x->flow and the nodes it reaches
+ * chosen (state 2), for srch_emit.
+ */
+static u32 srch_level_flow(struct srch *x, u32 k, bool all, u32 stop)
+{
+	u32 v, r = 0;
+
+	for (v = 0; v < x->n; v++)
+		x->state[v] = x->lvl[v] < k;
+	memset(x->flow, 0, (size_t)x->n * x->np);
+	x->work += x->n;
+	while (r < stop && srch_augment(x, (s32)k, all))
+		r++;
+	return r;
+}
+
+/* A node of level k at random (k must have one). */
+static u32 srch_pick(struct srch *x, u32 k)
+{
+	u32 v;
+
+	do {
+		v = srch_rand(x) % x->n;
+		x->work++;
+	} while (x->lvl[v] != k);
+	return v;
+}
+
+/* Local search over the steps' new sets, for when the step by step
+ * search falls short in the last step.  A step's new set is feasible if
+ * the step's flow reaches all of it.  Start from random maximum sets,
+ * step by step; then, while the last step's flow reaches fewer nodes
+ * than are left, swap a random new node of a random step before the
+ * last for a random node left to the last step, keep the swap if every
+ * step is still feasible and the last step reaches no fewer nodes (or,
+ * 1 time in 128, fewer: out of local maxima), and undo it otherwise.
+ * Sizes stay those of the start.  After SRCH_LS_MOVES swaps without a
+ * new best, start again.  Within work link visits.
+ */
+static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
+		      struct mf_sched *s)
+{
+	u32 cnt[SRCH_LS_STEPS + 1], v, k, j, a, b, reach, now, moves, top;
+	bool ok, found = false;
+	int err;
+
+	while (x->work < work && !found) {
+		/* a start: random maximum sets, step by step */
+		memset(cnt, 0, sizeof(cnt));
+		for (v = 0; v < x->n; v++) {
+			x->state[v] = v == source;
+			x->lvl[v] = v == source ? 0 : steps;
+		}
+		for (k = 1; k < steps; k++) {
+			memset(x->flow, 0, (size_t)x->n * x->np);
+			while (srch_augment(x, -2, false))
+				;
+			for (v = 0; v < x->n; v++) {
+				if (x->state[v] == 2) {
+					x->state[v] = 1;
+					x->lvl[v] = k;
+					cnt[k]++;
+				}
+			}
+			if (!cnt[k])
+				return -ESRCH;
+		}
+		for (v = 0; v < x->n; v++)
+			cnt[steps] += x->lvl[v] == steps;
+		reach = srch_level_flow(x, steps, true, cnt[steps]);
+		top = reach;
+		for (moves = 0; reach < cnt[steps] && x->work < work &&
+		     moves < SRCH_LS_MOVES; moves++) {
+			k = 1 + srch_rand(x) % (steps - 1);
+			a = srch_pick(x, k);
+			b = srch_pick(x, steps);
+			x->lvl[a] = steps;
+			x->lvl[b] = k;
+			ok = true;
+			for (j = k; j < steps && ok; j++)
+				ok = srch_level_flow(x, j, false, cnt[j]) == cnt[j];
+			now = ok ? srch_level_flow(x, steps, true, cnt[steps]) : 0;
+			if (ok && (now >= reach || !(srch_rand(x) % 128))) {
+				if (now > top) {
+					top = now;
+					moves = 0;
+				}
+				reach = now;
+				continue;
+			}
+			x->lvl[a] = k;
+			x->lvl[b] = steps;
+		}
+		found = reach == cnt[steps];
+	}
+	if (!found)
+		return -ESRCH;
+	mf_sched_init(s, MESHFABRIC_MODEL_ALL_PORT, source);
+	for (k = 1; k <= steps; k++) {
+		if (srch_level_flow(x, k, k == steps, cnt[k]) != cnt[k])
+			return -EINVAL;	/* cannot happen: checked above */
+		err = mf_sched_step(s);
+		if (!err)
+			err = srch_emit(x, s);
+		if (err)
+			return err;
+	}
 	return mf_sched_end(s);
 }
 
@@ -756,7 +880,7 @@ static int srch_step_run(struct srch *x, u32 source, u32 steps,
 static void srch_free(struct srch *x)
 {
 	mf_free_all(x->nb, x->rin, x->flow, x->state, x->dist, x->par, x->q,
-		    x->mark, x->pos, x->path, x->mate, x->prio, x->order);
+		    x->mark, x->pos, x->path, x->mate, x->prio, x->order, x->lvl);
 }
 
 static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
@@ -784,7 +908,8 @@ static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
 	x->mate = mf_alloc_array(n, sizeof(u32), false);
 	x->prio = mf_alloc_array(n, sizeof(u32), false);
 	x->order = mf_alloc_array(n, sizeof(u32), false);
-	if (!x->nb || !x->rin || !x->flow || !x->state || !x->dist ||
+	x->lvl = mf_alloc_array(n, 1, false);
+	if (!x->lvl || !x->nb || !x->rin || !x->flow || !x->state || !x->dist ||
 	    !x->par || !x->q || !x->mark || !x->pos || !x->path || !x->mate ||
 	    !x->prio || !x->order) {
 		srch_free(x);
@@ -805,10 +930,10 @@ static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
 }
 
 int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
-		      u64 work, struct mf_sched *s)
+		      u64 work, u64 local, u32 seed, struct mf_sched *s)
 {
 	struct srch x;
-	u64 seed;
+	u64 run;
 	int err;
 
 	memset(s, 0, sizeof(*s));
@@ -816,10 +941,17 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 	if (err)
 		return err;
 	err = -ESRCH;
-	for (seed = 1; err == -ESRCH && x.work < work && seed <= SRCH_RUNS;
-	     seed++) {
-		x.rng = seed * 0x9e3779b97f4a7c15ULL;
+	for (run = 1; err == -ESRCH && x.work < work && run <= SRCH_RUNS;
+	     run++) {
+		x.rng = run * 0x9e3779b97f4a7c15ULL;
 		err = srch_run(&x, source, steps, s);
+		if (err)
+			mf_sched_free(s);
+	}
+	if (err == -ESRCH && local && steps >= 2 && steps <= SRCH_LS_STEPS) {
+		x.rng = (u64)seed * 0x9e3779b97f4a7c15ULL;
+		x.work = 0;
+		err = srch_local(&x, source, steps, local, s);
 		if (err)
 			mf_sched_free(s);
 	}

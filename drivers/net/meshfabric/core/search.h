@@ -20,12 +20,15 @@ u32 mf_allport_bound(const struct mf_topo *t, u32 source);
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the
  * new nodes chosen farthest first from what is informed, ties broken by a
  * seeded generator; up to 32 restarts until found or `work` (about the
- * number of link visits) runs out.  0 and s filled (init done here, ended); -ESRCH
- * if none found within the work; -ENOMEM.  Deterministic for a given
- * (topology, source, steps, work).
+ * number of link visits) runs out.  If none is found, a local search
+ * over the steps' new sets (search.c, srch_local) within `local` link
+ * visits more (0: none), its generator seeded by seed.  0 and s filled
+ * (init done here, ended); -ESRCH if none found within the work;
+ * -ENOMEM.  Deterministic for a given (topology, source, steps, work,
+ * local, seed).
  */
 int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
-		      u64 work, struct mf_sched *s);
+		      u64 work, u64 local, u32 seed, struct mf_sched *s);
 
 /* One-port search: a broadcast from source in `steps` steps of least
  * TCD found by seeded restarts of a step-by-step construction (search.c:

@@ -364,7 +364,7 @@ static void test_issue24_corners(void)
 		/* d, side, counting bound from a corner */
 		{ 4, 4, 3 }, { 2, 16, 4 }, { 2, 32, 5 },
 	};
-	u32 i, j, dims[MF_MAX_DIMS];
+	u32 i, j, c, dims[MF_MAX_DIMS];
 	struct mf_topo t;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -373,6 +373,21 @@ static void test_issue24_corners(void)
 		EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, cases[i][0], dims), 0);
 		EXPECT_EQ(counting_bound(&t, 0), cases[i][2]);
 		EXPECT_EQ(one(&t, 0), cases[i][2]);
+		/* every other corner (32x32: the opposite one), each through
+		 * mf_check: the search from node 0 reflected, which the
+		 * bound computed here for that corner must equal
+		 */
+		for (c = 1; c < 1U << cases[i][0]; c++) {
+			u32 co[MF_MAX_DIMS], src;
+
+			if (cases[i][1] == 32 && c != 3)
+				continue;
+			for (j = 0; j < cases[i][0]; j++)
+				co[j] = c >> j & 1 ? cases[i][1] - 1 : 0;
+			src = mf_topo_id(&t, co);
+			EXPECT_EQ(counting_bound(&t, src), cases[i][2]);
+			EXPECT_EQ(one(&t, src), cases[i][2]);
+		}
 	}
 }
 

@@ -731,25 +731,74 @@ static void wormhole_seed(const struct mf_topo *t, u32 source, u32 *seed,
 	}
 }
 
+/* A mesh's reflection (its own inverse) on the axes where source's
+ * coordinate is not 0: a corner source maps to node 0.  Nodes of up to
+ * 4-D meshes (the search's).
+ */
+static u32 wh_reflect(const struct mf_topo *t, u32 source, u32 v)
+{
+	u32 cs[4], cv[4], i;
+
+	mf_topo_coords(t, source, cs);
+	mf_topo_coords(t, v, cv);
+	for (i = 0; i < t->ndims; i++)
+		if (cs[i])
+			cv[i] = t->dims[i] - 1 - cv[i];
+	return mf_topo_id(t, cv);
+}
+
+/* Is source a corner of a mesh (every coordinate 0 or the last)? */
+static bool wh_corner(const struct mf_topo *t, u32 source)
+{
+	u32 c[4], i;
+
+	if (t->kind != MESHFABRIC_KIND_MESH)
+		return false;
+	mf_topo_coords(t, source, c);
+	for (i = 0; i < t->ndims; i++)
+		if (c[i] && c[i] != t->dims[i] - 1)
+			return false;
+	return true;
+}
+
 static int wormhole_search(const struct mf_topo *t, u32 source,
 			   struct mf_sched *s)
 {
 	struct mf_sched f;
-	u32 k, lb, seed;
+	u32 k, lb, seed, from = source, i;
 	u64 local;
 	int err;
 
 	if (t->nodes > WH_SEARCH_NODES || t->ndims < 2 || t->ndims > 4)
 		return 0;
-	lb = mf_allport_bound(t, source);
-	wormhole_seed(t, source, &seed, &local);
+	/* every corner of a mesh is node 0 reflected: search from node 0
+	 * (where the recorded seeds apply) and reflect the schedule back;
+	 * reflections keep paths link-disjoint and lengths, so the result
+	 * is as valid and as long (mf_check verifies it all the same)
+	 */
+	if (wh_corner(t, source))
+		from = 0;
+	lb = mf_allport_bound(t, from);
+	wormhole_seed(t, from, &seed, &local);
 	for (k = lb; k < s->nsteps; k++) {
-		err = mf_search_allport(t, source, k, WH_SEARCH_WORK,
+		err = mf_search_allport(t, from, k, WH_SEARCH_WORK,
 					k == lb ? local : WH_SEARCH_LOCAL,
 					seed, &f);
 		if (err == -ENOMEM)
 			return err;
 		if (!err) {
+			if (from != source) {
+				f.source = source;
+				for (i = 0; i < f.nsends; i++) {
+					f.send[i].src = wh_reflect(t, source,
+								   f.send[i].src);
+					f.send[i].dst = wh_reflect(t, source,
+								   f.send[i].dst);
+				}
+				for (i = 0; i < f.npath; i++)
+					f.path[i] = wh_reflect(t, source,
+							       f.path[i]);
+			}
 			mf_sched_free(s);
 			*s = f;
 			return 0;

@@ -8,9 +8,10 @@
 #   1. TCP across one cut link: a 1-D mesh of 4 nodes split in two
 #      (a: nodes 0, 1; b: nodes 2, 3), iperf3 from node 0 to node 3 (one
 #      fabric hop on each side and the cut link, untimed links), against
-#      a plain Geneve pair between the same guests (a geneve device moved
-#      into a namespace on each guest, VNI 9, UDP 6082: no hop on either
-#      side), MF_MHB_SECONDS each, MF_MHB_ROUNDS rounds alternating.
+#      a plain Geneve veth pair between the same guests (on each guest a
+#      namespace's veth into the root namespace, which routes it into a
+#      geneve device, VNI 9, UDP 6082: one hop on each side too),
+#      MF_MHB_SECONDS each, MF_MHB_ROUNDS rounds alternating.
 #   2. Creation: a 64x64 torus (MF_MHB_SIDE) split in two slabs created by
 #      both guests at once, against the whole torus created by guest a
 #      alone; and their destroys.  Times are the guests' own clocks.
@@ -39,6 +40,7 @@ mod() { # insmod a module of the running kernel by its path in the tree
 
 mod drivers/net/ethernet/intel/e1000/e1000.ko
 mod drivers/net/geneve.ko
+mod drivers/net/veth.ko
 $IP link set eth0 up
 $IP addr add "$MF_VM2_ADDR"/24 dev eth0
 insmod /mf/meshfabric.ko || { say "FAIL insmod"; exit 1; }
@@ -55,14 +57,27 @@ done
 $MF create --mesh 4 --name mb --id 9 --ipv4 10.0.0.0/24 --no-ipv6 \
 	--part $me/2 --peer 192.168.77.1 --peer 192.168.77.2 ||
 	{ say "FAIL create the 4-node mesh, part $me"; exit 1; }
+# the plain pair: namespace g --veth--> this guest's root namespace,
+# which routes it into a geneve device to the other guest (a hop on each
+# side, as the fabric's path has)
+mine=$((me + 1)) theirs=$((2 - me))
 $IP netns add g
 $IP link add gnv type geneve id 9 remote "$MF_VM2_PEER" dstport 6082 ||
 	{ say "FAIL geneve device (geneve.ko in the guest?)"; exit 1; }
-$IP link set gnv netns g
-$IP -n g addr add 10.9.0.$((me + 1))/24 dev gnv
-$IP -n g link set gnv up
+$IP addr add 10.9.0.$mine/24 dev gnv
+$IP link set gnv up
+$IP link add gv0 type veth peer name gv1
+$IP link set gv1 netns g
+$IP addr add 10.9.$mine.1/24 dev gv0
+$IP link set gv0 up
+$IP -n g addr add 10.9.$mine.2/24 dev gv1
+$IP -n g link set gv1 mtu 1450 up	# the geneve device's MTU: no PMTU discovery
+$IP link set gv0 mtu 1450
 $IP -n g link set lo up
-say "MTU: fabric node $($IP -n mb-$((3 * me)) link show mb | grep -o 'mtu [0-9]*'), geneve $($IP -n g link show gnv | grep -o 'mtu [0-9]*')"
+$IP -n g route add default via 10.9.$mine.1
+$IP route add 10.9.$theirs.0/24 via 10.9.0.$theirs dev gnv
+sysctl -qw net.ipv4.ip_forward=1
+say "MTU: fabric node $($IP -n mb-$((3 * me)) link show mb | grep -o 'mtu [0-9]*'), geneve $($IP link show gnv | grep -o 'mtu [0-9]*')"
 # static neighbours: no ARP inside the measured seconds
 if [ $me = 0 ]; then
 	$IP -n mb-0 neigh replace 10.0.0.4 lladdr 02:6d:09:00:00:03 dev mb nud permanent
@@ -79,12 +94,12 @@ rate() { # namespace server: receiver Mbit/s, or 0
 }
 if [ $me = 0 ]; then
 	# warm both paths (ARP on the Geneve pair, the sockets) first
-	$IP netns exec g ping -c2 -W5 10.9.0.2 >/dev/null 2>&1
+	$IP netns exec g ping -c2 -W5 10.9.2.2 >/dev/null 2>&1
 	$IP netns exec mb-0 ping -c2 -W5 10.0.0.4 >/dev/null 2>&1
 	r=1
 	while [ $r -le "$rounds" ]; do
 		m=$(rate mb-0 10.0.0.4)
-		g=$(rate g 10.9.0.2)
+		g=$(rate g 10.9.2.2)
 		echo "BENCH tcp round $r meshfabric $m geneve $g"
 		r=$((r + 1))
 	done
@@ -94,6 +109,7 @@ else
 fi
 $MF destroy mb
 $IP netns del g
+$IP link del gnv
 
 # 2. Creation of a side x side torus: two guests at once, then one alone
 create() { # name part-args...: prints the seconds
@@ -129,5 +145,6 @@ if [ $me = 0 ]; then
 else
 	await 26
 	mark 27
+	sleep 5	# a sees it before this guest powers off
 fi
 say "done"

@@ -166,20 +166,25 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 				  .routing = f->routing };
 	struct mf_cached_sched *e, *victim;
 	struct mf_fault_plan res;
+	struct mf_sched sched = {};
 	int err;
 
 	e = mf_cache_find(f, algo, source, 0, &victim);
 	if (e)
 		return e;
-	mf_cache_drop(f, victim);
-	err = mf_plan_for(&f->topo, &rq, &victim->sched, &res);
+	/* planned aside, the victim evicted only for a schedule: an
+	 * algorithm this topology (or the module) lacks evicts nothing
+	 */
+	err = mf_plan_for(&f->topo, &rq, &sched, &res);
 	if (err == -EPROTO)
 		pr_err_ratelimited("schedule of algorithm %u from %u rejected: %s\n",
 				   algo, source, res.plan.why);
 	if (err) {
-		mf_sched_free(&victim->sched);
+		mf_sched_free(&sched);
 		return ERR_PTR(err);
 	}
+	mf_cache_drop(f, victim);
+	victim->sched = sched;
 	mf_count_get();
 	victim->valid = true;
 	victim->algo = algo;
@@ -717,8 +722,8 @@ static bool mf_bcast_send(struct mf_fabric *f, struct mf_bwalk *w, u32 i,
 		.node = p[cut],
 		.port = mf_topo_port(t, p[cut], p[cut - 1]),
 	};
-	mf_tunnel_sched(f, &pos, w->frame);
-	w->crossed++;
+	if (mf_tunnel_sched(f, &pos, w->frame))
+		w->crossed++;
 	return false;
 }
 
@@ -895,6 +900,7 @@ static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
 	struct mf_bwalk w = { .algo = pos->algo, .source = pos->source,
 			      .frame = frame };
 	struct mf_fsched fsc = { 0 };
+	struct mf_cached_sched *victim;
 	const struct mf_send *send;
 	unsigned long *got = NULL;
 	struct mem_cgroup *old;
@@ -902,11 +908,20 @@ static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
 	const u32 *p;
 	int err;
 
-	if (pos->algo > MESHFABRIC_ALGO_MAX)
+	/* only what BCAST on a split fabric sends: auto or a builder of the
+	 * module's (a peer naming another makes nothing be planned)
+	 */
+	if (pos->algo > MESHFABRIC_ALGO_MAX ||
+	    (pos->algo != MESHFABRIC_ALGO_AUTO && !mf_algo_in_kernel(pos->algo)))
 		return work;
 	mf_sched_init(&fsc.own, 0, pos->source);
 	old = set_active_memcg(f->tq.memcg);
 	mutex_lock(&f->bcast_lock);
+	/* a schedule to plan weighs as much as a delivery to every node, so
+	 * that a peer cycling through sources gets few plans per work run
+	 */
+	if (!mf_cache_find(f, pos->algo, pos->source, 0, &victim))
+		work += f->topo.nodes;
 	err = mf_sched_lookup(f, pos->algo, pos->source, false, &fsc);
 	if (err)
 		goto out;

@@ -88,7 +88,9 @@ static void mf_frame_size(const struct sk_buff *skb, struct mf_tframe *fr)
 	fr->len = skb->len;
 	fr->segs = 1;
 	fr->seg_bytes = skb->len;
-	if (!skb_is_gso(skb))
+	/* no transport header in the frame (not set, or before it): whole */
+	if (!skb_is_gso(skb) || !skb_transport_header_was_set(skb) ||
+	    skb_transport_offset(skb) < 0)
 		return;
 	hdr = skb_transport_offset(skb);
 	if (skb_shinfo(skb)->gso_type & (SKB_GSO_TCPV4 | SKB_GSO_TCPV6))

@@ -335,6 +335,49 @@ static bool mf_tunnel_from_peer(const struct mf_tunnel *t,
 	return ipv6_addr_equal(&ipv6_hdr(skb)->saddr, &t->peer[part].v6);
 }
 
+/* A frame GRO merged (GSO) still has the outer UDP header as its
+ * transport header: point it at the inner TCP or UDP header, which the
+ * link model reads for the segments' size (forward.c's mf_frame_size).
+ * GRO merges TCP and UDP over IPv4 and IPv6 only: false for anything
+ * else, or headers not there.
+ */
+static bool mf_tunnel_inner_l4(struct sk_buff *skb)
+{
+	unsigned int off = ETH_HLEN, l4;
+	__be16 proto;
+	u8 next;
+
+	if (!skb_is_gso(skb))
+		return true;
+	if (!pskb_may_pull(skb, ETH_HLEN))
+		return false;
+	proto = eth_hdr(skb)->h_proto;
+	if (proto == htons(ETH_P_IP)) {
+		if (!pskb_may_pull(skb, off + sizeof(struct iphdr)))
+			return false;
+		next = ip_hdr(skb)->protocol;
+		off += ip_hdrlen(skb);
+	} else if (proto == htons(ETH_P_IPV6)) {
+		if (!pskb_may_pull(skb, off + sizeof(struct ipv6hdr)))
+			return false;
+		next = ipv6_hdr(skb)->nexthdr;
+		off += sizeof(struct ipv6hdr);
+	} else {
+		return false;
+	}
+	if (next == IPPROTO_TCP)
+		l4 = sizeof(struct tcphdr);
+	else if (next == IPPROTO_UDP)
+		l4 = sizeof(struct udphdr);
+	else
+		return false;
+	if (!pskb_may_pull(skb, off + l4))
+		return false;
+	skb_set_transport_header(skb, off);
+	return next != IPPROTO_TCP ||
+	       pskb_may_pull(skb, off + tcp_hdrlen(skb));
+}
+
 /* encap_rcv: skb->data at the UDP header.  0: consumed. */
 static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 {
@@ -403,6 +446,8 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		goto bad;
 	skb_reset_mac_header(skb);
 	skb_set_network_header(skb, ETH_HLEN);
+	if (!mf_tunnel_inner_l4(skb))
+		goto bad;
 	eth = eth_hdr(skb);
 	atomic64_inc(&t->rx_frames);
 	atomic64_add(skb->len, &t->rx_bytes);

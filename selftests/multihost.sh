@@ -20,9 +20,11 @@
 #      checks that each of its nodes received one frame per broadcast not
 #      its own (node netdevs' rx_packets), that a broadcast from the other
 #      part's node is refused, and prints BCAST-A / BCAST-B counters
-#   6. a: a TCP stream (iperf3, 3 s) from node 0,0 to node 2,0 across
+#   6. a: a TCP stream (iperf3, 3 s) from node 1,0 to node 2,1 across
 #      the 1500-byte underlay; the tunnel's counters; b: its tunnel took
-#      fewer than half as many datagrams as its NIC took frames (GRO)
+#      fewer than half as many datagrams as its NIC took frames (GRO),
+#      and its timed link 2,0 -> 2,1 counted the segments, not the
+#      merged frames
 #   7. a destroys its part: b's keepalive (1 s) must take its cut links
 #      down; a then runs the same workload on the whole fabric alone and
 #      prints COUNTERS-REF, which the host compares with A + B; and the
@@ -197,10 +199,10 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	echo "BCAST-A $($MF stats mh --all -j | tr -d '\n')"
 	mark 16
 	await 26	# b counted too, before the TCP stream to its node
-	out=$($IP netns exec mh-0-0 iperf3 -c 10.0.0.3 -t 3 -f m 2>&1)
+	out=$($IP netns exec mh-1-0 iperf3 -c 10.0.0.7 -t 3 -f m 2>&1)
 	rate=$(echo "$out" | grep -E 'receiver' | awk '{print $(NF-2), $(NF-1)}')
 	if [ -n "$rate" ]; then
-		ok "TCP 0,0 -> 2,0 across the cut: $rate"
+		ok "TCP 1,0 -> 2,1 across the cut: $rate"
 	else
 		echo "$out" | sed 's/^/# /'
 		fail "TCP stream across the cut"
@@ -230,7 +232,7 @@ else
 	await 11
 	neighbours 1 0
 	$MF stats mh --reset >/dev/null
-	$IP netns exec mh-2-0 iperf3 -s -D -1 >/dev/null 2>&1
+	$IP netns exec mh-2-1 iperf3 -s -D -1 >/dev/null 2>&1
 	mark 21
 	await 12
 	echo "COUNTERS-B $($MF stats mh --all -j | tr -d '\n')"
@@ -249,15 +251,24 @@ else
 	# GRO: the TCP stream's datagrams merged before the tunnel takes them
 	tun_rx() { $MF show mh -j | tr -d '\n ' | sed -n 's/.*"rx_frames":\([0-9]*\).*/\1/p'; }
 	wire_rx() { cat /sys/class/net/eth0/statistics/rx_packets; }
-	t0=$(tun_rx) w0=$(wire_rx)
+	# the stream's hop after the cut, 2,0 -> 2,1 (path 1,0 2,0 2,1),
+	# timed (10 Gbit/s): the link model must count the merged frames'
+	# segments, not the frames
+	$MF link set mh 2,0 y+ rate 10gbit >/dev/null || fail "link set 2,0 y+"
+	lp() { $MF link show mh 2,0 y+ -j | tr -d '\n ' | sed -n 's/.*"packets":\([0-9]*\).*/\1/p'; }
+	t0=$(tun_rx) w0=$(wire_rx) l0=$(lp)
 	mark 26
 	await 13
-	t1=$(tun_rx) w1=$(wire_rx)
-	tr=$((t1 - t0)) wr=$((w1 - w0))
-	echo "multihost: during the TCP stream b's NIC took $wr frames, its tunnel $tr (GRO)"
+	t1=$(tun_rx) w1=$(wire_rx) l1=$(lp)
+	tr=$((t1 - t0)) wr=$((w1 - w0)) lr=$((l1 - l0))
+	echo "multihost: during the TCP stream b's NIC took $wr frames, its tunnel $tr (GRO), the timed link 2,0 y+ counted $lr packets"
 	[ "$wr" -gt 200 ] && [ $((2 * tr)) -lt "$wr" ] &&
 		ok "GRO: the tunnel took fewer than half the wire's frames ($tr of $wr)" ||
 		fail "GRO: the tunnel took $tr frames of the wire's $wr"
+	# each wire frame a segment: the timed link counts them one by one
+	[ $((2 * lr)) -gt "$wr" ] &&
+		ok "timed link after the cut counts the merged frames' segments ($lr of the wire's $wr)" ||
+		fail "timed link after the cut counted $lr packets for the wire's $wr frames"
 	# a is gone: within 3 keepalives (3 s) and the work's rounds
 	t1=$(now)
 	n=0 down=0

@@ -951,6 +951,12 @@ void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 {
 }
 
+bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
+		     struct sk_buff *frame)
+{
+	return false;
+}
+
 void mf_tunnel_stop(struct mf_fabric *f)
 {
 }

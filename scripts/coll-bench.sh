@@ -32,17 +32,23 @@
 #
 #   scripts/coll-bench.sh [--quick] [--no-vm | --vm-only] [--docs]
 #                         [--mem MB] [--kernel-max BYTES]
+#                         [--kernel-sizes "BYTES ..."]
 #   --quick   the model on a 4x4 torus only, sizes 8 B, 4 KiB, 1 MiB, no VM
 #             (what scripts/tests.d/32-coll-bench.sh runs)
 #   --no-vm   the model only; the kernel and MPI columns are reported
 #             missing
 #   --vm-only keep the model of an earlier run (its model.tsv), run the VM
 #             part only
-# MF_VM_SH runs another vm.sh.
+#   --kernel-sizes "S ..."
+#             the kernel's column at these sizes only (of those up to
+#             --kernel-max): every size of every algorithm on both tori
+#             takes the emulated guest hours; "8 512 32768" a fraction
+# MF_VM_SH runs another vm.sh; MF_COLL_BENCH_TIMEOUT limits the VM part
+# (seconds, default 3000).
 set -u
 . "$(dirname "$0")/bench-lib.sh"
 bench_init coll-bench 3072
-quick=0 novm=0 vmonly=0 docs=0 kmax=1048576
+quick=0 novm=0 vmonly=0 docs=0 kmax=1048576 ksizes=
 bench_opt() {
 	case $1 in
 	--quick) quick=1; novm=1; return 1 ;;
@@ -50,10 +56,11 @@ bench_opt() {
 	--vm-only) vmonly=1; return 1 ;;
 	--docs) docs=1; return 1 ;;
 	--kernel-max) kmax=$2; return 2 ;;
+	--kernel-sizes) ksizes=$2; return 2 ;;
 	esac
 	return 0
 }
-bench_args "[--quick] [--no-vm | --vm-only] [--docs] [--mem MB] [--kernel-max BYTES]" 36 "$@"
+bench_args "[--quick] [--no-vm | --vm-only] [--docs] [--mem MB] [--kernel-max BYTES] [--kernel-sizes \"BYTES ...\"]" 47 "$@"
 MF=build/meshfabric
 OUT=${MF_COLL_BENCH_OUT:-build/coll-bench}
 make -s tool >/dev/null || { echo "coll-bench: make tool failed" >&2; exit 1; }
@@ -120,7 +127,7 @@ else
 	# shellcheck disable=SC2016
 	guest=$BENCH_GUEST_LIB'
 insmod /mf/meshfabric.ko || exit 1
-HAS_COLL='$has_coll' KMAX='$kmax' SIZES="'"$sizes"'" ALGOS="'"$algos"'"
+HAS_COLL='$has_coll' KMAX='$kmax' SIZES="'"${ksizes:-$sizes}"'" ALGOS="'"$algos"'"
 echo "# guest: $(nproc) cpus, $(awk "/MemTotal/ { print int(\$2 / 1024) }" /proc/meminfo) MB"
 if [ $HAS_COLL = 1 ]; then
 	for shape in 16x16 8x8x8; do
@@ -176,7 +183,7 @@ else
 	echo "BENCH mwhy Open MPI or mf_allreduce missing in the guest"
 fi
 '
-	bench_vm "kernel fabric times and MPI" 3000 "$guest" -E '^(BENCH|#)'
+	bench_vm "kernel fabric times and MPI" "${MF_COLL_BENCH_TIMEOUT:-3000}" "$guest" -E '^(BENCH|#)'
 	awk '$1 == "BENCH" && $2 == "kern" { printf "%s\t%s\t%s\t%s\n", $3, $4, $5, $6 }' \
 		"$out" >"$OUT/kernel.tsv"
 	kw=$(awk '$1 == "BENCH" && $2 == "kwhy" { $1 = $2 = ""; print substr($0, 3) }' "$out")

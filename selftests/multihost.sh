@@ -192,6 +192,14 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	else
 		ok "bcast from the other part's node refused"
 	fi
+	# one byte more than a datagram carries (uapi: 65449 over IPv4)
+	if out=$($MF bcast mh --from 0,0 --size 65450 2>&1); then
+		fail "bcast of 65450 bytes across hosts accepted"
+	elif echo "$out" | grep -q "too long to cross hosts"; then
+		ok "bcast of 65450 bytes refused: $out"
+	else
+		fail "bcast of 65450 bytes: $out"
+	fi
 	sleep 2		# the other part's sends, handed back and forth
 	mark 15
 	await 25

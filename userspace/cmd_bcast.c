@@ -413,6 +413,9 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r == -ENETDOWN)
 		return mf_fail("broadcast on %s: a node is down or gone (meshfabric show %s)",
 			       (const char *)in.name, (const char *)in.name);
+	if (r == -EMSGSIZE && split)
+		return mf_fail("broadcast on %s: a %u-byte payload is too long to cross hosts in one UDP datagram (65449 at most over IPv4, 65469 over IPv6)",
+			       (const char *)in.name, size);
 	if (r == -EREMOTE)
 		return mf_fail("broadcast on %s: node %u is on another host",
 			       (const char *)in.name, src);

@@ -758,6 +758,14 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 		return -EREMOTE;
 	if (split && (timed || algo == MESHFABRIC_ALGO_USER))
 		return -EOPNOTSUPP;
+	/* a broadcast reaches every node, so some send crosses: refused
+	 * here rather than lost as a datagram too long for IP
+	 */
+	if (split) {
+		err = mf_tunnel_sched_fits(f, frame->len);
+		if (err)
+			return err;
+	}
 	if (!rcu_access_pointer(f->node[source].dev))
 		return -ENETDOWN;
 

@@ -785,6 +785,10 @@ struct mf_sched_pos {
  */
 bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 		     struct sk_buff *frame);
+/* 0 if a BCAST frame of len bytes fits one schedule datagram to another
+ * host (the outer IP length is 16 bits), else -EMSGSIZE.
+ */
+int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len);
 /* Teardown (no frame is sent any more): release the socket. */
 void mf_tunnel_stop(struct mf_fabric *f);
 

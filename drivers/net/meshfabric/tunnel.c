@@ -326,6 +326,20 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 	return ok;
 }
 
+int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len)
+{
+	unsigned int room = IP_MAX_MTU - MF_TUNNEL_HLEN -
+			    sizeof(struct mf_geneve_sched);
+	struct mf_tunnel *t;
+
+	rcu_read_lock();
+	t = rcu_dereference(f->tun);
+	if (t && !t->ipv6)
+		room -= sizeof(struct iphdr);	/* IPv6's length excludes it */
+	rcu_read_unlock();
+	return len <= room ? 0 : -EMSGSIZE;
+}
+
 /* Did skb come from the address configured for part's peer? */
 static bool mf_tunnel_from_peer(const struct mf_tunnel *t,
 				const struct sk_buff *skb, u32 part)
@@ -955,6 +969,11 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 		     struct sk_buff *frame)
 {
 	return false;
+}
+
+int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len)
+{
+	return 0;
 }
 
 void mf_tunnel_stop(struct mf_fabric *f)

@@ -335,7 +335,10 @@ struct meshfabric_route {
  * host (-EREMOTE), every node of this host PRESENT (the others' are
  * their hosts' business), the algorithm one the module builds itself
  * (not ALGO_USER: -EOPNOTSUPP), and the links untimed (a timed fabric:
- * -EOPNOTSUPP; docs/multihost.md).  Every host builds the same schedule
+ * -EOPNOTSUPP; docs/multihost.md), and the frame one datagram can carry:
+ * len at most 65449 over IPv4 (the outer IP length is 16 bits: 65535
+ * less 20 IPv4, 8 UDP, 24 Geneve, 20 schedule option and 14 Ethernet
+ * bytes), 65469 over IPv6, else -EMSGSIZE.  Every host builds the same schedule
  * from (topology, algo, source, links down), so they must have the same
  * links down.  This host runs the sends of the nodes it informs; a send
  * whose path reaches a node of another part is counted on its links up

@@ -1231,6 +1231,17 @@ static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
 	return work;
 }
 
+/* The share a queued frame is charged to (q.lock held): its source
+ * node's, or for a BCAST's send from another host, that host's part's,
+ * so that a peer naming one of our nodes as the source of its sends
+ * cannot crowd out that node's own broadcasts.
+ */
+static u32 *mf_bcast_share(struct mf_bcastq *bq, const struct mf_bcast_cb *cb)
+{
+	return cb->sched ? &bq->part_bytes[cb->part] :
+			   &bq->src_bytes[cb->source];
+}
+
 static void mf_bcast_work(struct work_struct *work)
 {
 	struct mf_fabric *f = container_of(work, struct mf_fabric, bq.work);
@@ -1245,7 +1256,7 @@ static void mf_bcast_work(struct work_struct *work)
 		if (skb) {
 			memcpy(&cb, skb->cb, sizeof(cb));
 			bq->bytes -= cb.size;
-			bq->src_bytes[cb.source] -= cb.size;
+			*mf_bcast_share(bq, &cb) -= cb.size;
 		}
 		spin_unlock_bh(&bq->q.lock);
 		if (!skb)
@@ -1286,7 +1297,7 @@ static bool mf_bcast_enqueue(struct mf_fabric *f, struct mf_bcast_cb *cb,
 			     struct sk_buff *skb)
 {
 	struct mf_bcastq *bq = &f->bq;
-	u32 source = cb->source;
+	u32 *share;
 	bool ok;
 
 	skb_orphan(skb);
@@ -1294,15 +1305,16 @@ static bool mf_bcast_enqueue(struct mf_fabric *f, struct mf_bcast_cb *cb,
 	cb->size = skb->truesize;
 	memcpy(skb->cb, cb, sizeof(*cb));
 	spin_lock_bh(&bq->q.lock);
+	share = mf_bcast_share(bq, cb);
 	/* a torn-down fabric queues nothing: its teardown waits out every
 	 * sender (RCU) that read dead before it was set, then stops bq
 	 */
 	ok = !READ_ONCE(f->dead) &&
 	     bq->bytes + cb->size <= MF_BCASTQ_BYTES &&
-	     bq->src_bytes[source] + cb->size <= MF_BCASTQ_SOURCE_BYTES;
+	     *share + cb->size <= MF_BCASTQ_SOURCE_BYTES;
 	if (ok) {
 		bq->bytes += cb->size;
-		bq->src_bytes[source] += cb->size;
+		*share += cb->size;
 		bq->max_bytes = max(bq->max_bytes, bq->bytes);
 		__skb_queue_tail(&bq->q, skb);
 	}
@@ -1322,7 +1334,7 @@ bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 	return mf_bcast_enqueue(f, &cb, skb);
 }
 
-/* Bounded as node broadcasts, by the BCAST's source */
+/* Bounded as node broadcasts, in the sending part's share */
 bool mf_bcast_queue_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 			  u32 part, struct sk_buff *skb)
 {

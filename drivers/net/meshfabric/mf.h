@@ -219,7 +219,7 @@ struct mf_cached_sched {
  * and scrubbed at enqueue (bcast.c says why).
  */
 #define MF_BCASTQ_BYTES		(4U << 20)	/* per fabric */
-#define MF_BCASTQ_SOURCE_BYTES	(256U << 10)	/* per sending node */
+#define MF_BCASTQ_SOURCE_BYTES	(256U << 10)	/* per sending node or part */
 /* Work (nodes of the flood's tree visited: links crossed and deliveries)
  * one run of the work may do before it requeues itself, so other work
  * and RTNL waiters get the CPU.
@@ -231,6 +231,10 @@ struct mf_bcastq {
 	u32 bytes;		/* truesize queued */
 	u32 max_bytes;		/* high-water mark (debugfs) */
 	u32 *src_bytes;		/* per source node: truesize queued */
+	/* per part: truesize of the BCAST sends its host handed over, a
+	 * share of their own whatever source they name (bcast.c)
+	 */
+	u32 part_bytes[MESHFABRIC_TUNNEL_MAX_PARTS];
 	struct work_struct work;
 	/* What the flood crosses changed: lgen counts changes of the links
 	 * (down, up: mf_bcast_links_changed), gen those of nodes' states,

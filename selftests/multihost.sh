@@ -29,6 +29,10 @@
 #      down; a then runs the same workload on the whole fabric alone and
 #      prints COUNTERS-REF, which the host compares with A + B; and the
 #      same broadcasts on the whole fabric alone: BCAST-REF.
+#   8. a drives b (selftests/mfrsh as MF_SSH, b serving it on TCP 2222):
+#      create --drive with b's tool failing must name b's failure and
+#      leave no part on a; then create --drive makes both parts (a ping
+#      across the cut), and destroy --drive removes both.
 # The host side asserts; this script prints "multihost: ok ..." and
 # "multihost: FAIL ..." lines and exits non-zero on a failure it sees.
 set -u
@@ -234,6 +238,42 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	check_rx "$before" "$(rx_of all)" "bcast, one guest"
 	echo "BCAST-REF $($MF stats mh --all -j | tr -d '\n')"
 	$MF destroy mh
+	# 8. b driven from here: create --drive, destroy --drive over
+	# mfrsh (ssh's convention over nc; b serves it)
+	await 30
+	export MF_SSH=/mf/selftests/mfrsh MF_REMOTE_TOOL=/mf/meshfabric
+	drive="--torus 4x4 --name md --id 9 --ipv4 10.0.0.0/24 --no-ipv6
+		--part 0/2 --peer 192.168.77.1 --peer 192.168.77.2"
+	on_b() { $MF_SSH 192.168.77.2 "$*"; }
+	# b's create fails (its tool is false): a's part goes again
+	# shellcheck disable=SC2086
+	if out=$(MF_REMOTE_TOOL=false $MF create $drive --drive 2>&1); then
+		fail "create --drive succeeded with b failing"
+	elif echo "$out" | grep -q "part 1 on 192.168.77.2 (ssh, exit 1)" &&
+	     [ -z "$($MF list --names)" ]; then
+		ok "create --drive: b's failure named, a's part undone: $out"
+	else
+		fail "create --drive with b failing: $out; left: $($MF list --names)"
+	fi
+	# shellcheck disable=SC2086
+	if out=$($MF create $drive --drive 2>&1); then
+		echo "$out" | sed 's/^/multihost: drive: /'
+		[ "$(on_b /mf/meshfabric list --names)" = md ] &&
+			ok "create --drive: b holds part 1" ||
+			fail "create --drive: b holds '$(on_b /mf/meshfabric list --names)'"
+		$IP netns exec md-0-0 ping -c1 -W10 10.0.0.3 >/dev/null 2>&1 &&
+			ok "create --drive: 0,0 -> 2,0 across the cut" ||
+			fail "create --drive: 0,0 -> 2,0"
+		out=$($MF destroy md --drive 2>&1)
+		echo "$out" | sed 's/^/multihost: drive: /'
+		[ -z "$($MF list --names)" ] &&
+		[ -z "$(on_b /mf/meshfabric list --names)" ] &&
+			ok "destroy --drive: gone on both guests" ||
+			fail "destroy --drive: a has '$($MF list --names)', b '$(on_b /mf/meshfabric list --names)'"
+	else
+		fail "create --drive: $out"
+	fi
+	mark 31
 else
 	await 10
 	mark 20
@@ -290,5 +330,11 @@ else
 	[ "$down" = 16 ] && ok "b's 8 cut links (16 directed) went down when a left" ||
 		fail "$down directed links down, want 16"
 	$MF destroy mh
+	# 8. driven by a (mfrsh: a remote shell on TCP 2222)
+	nc -ll -p 2222 -e /bin/sh &
+	ncpid=$!
+	mark 30
+	await 31
+	kill $ncpid
 fi
 [ $fails = 0 ]

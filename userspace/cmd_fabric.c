@@ -42,6 +42,7 @@
 #include "route.h"
 #include "dev.h"
 #include "netns.h"
+#include "remote.h"
 #include "addr.h"
 #include "units.h"
 #include "partition.h"
@@ -53,7 +54,7 @@ enum {
 	KEY_NAME = 1, KEY_ROUTING, KEY_IPV4, KEY_NO_IPV6, KEY_ALL, KEY_NAMES,
 	KEY_NODES, KEY_LINK_RATE, KEY_LINK_DELAY, KEY_LINK_QUEUE, KEY_LINK_LOSS,
 	KEY_SWITCHING, KEY_ID, KEY_PART, KEY_PEER, KEY_TUNNEL_PORT,
-	KEY_KEEPALIVE, KEY_PARTITION,
+	KEY_KEEPALIVE, KEY_PARTITION, KEY_DRIVE,
 };
 
 /* show lists the nodes by default up to this many. */
@@ -106,6 +107,8 @@ static const struct mf_opt create_opts[] = {
 	  "with --part: the part of every node from FILE, not slabs" },
 	{ "keepalive", 0, "TIME", KEY_KEEPALIVE,
 	  "keepalive interval (e.g. 1s; a part silent 3 of them: cut links down)" },
+	{ "drive", 0, NULL, KEY_DRIVE,
+	  "with --part: also create the other parts on their --peer hosts (ssh)" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -158,6 +161,14 @@ struct create_state {
 	bool want_id;
 	u32 id;
 	const char *partition;	/* --partition FILE */
+	/* --drive: the other parts, created over ssh (remote.c) from this
+	 * command's words (argc, argv) with their own --part
+	 */
+	bool drive;
+	int argc;
+	char **argv;
+	struct mf_remote *rm;
+	u32 nrm;
 };
 
 /* Undo: the fabric and its netdevs (the namespaces are gone already). */
@@ -290,6 +301,12 @@ static int create_nodes(struct create_state *s)
 	return MF_EXIT_OK;
 }
 
+/* --drive: the part of the other hosts' i-th */
+static u32 remote_part(const struct create_state *s, u32 i)
+{
+	return i < s->tun.part ? i : i + 1;
+}
+
 static void create_print(struct mf_ctx *ctx, const struct create_state *s,
 			 u32 routing, double secs)
 {
@@ -354,10 +371,103 @@ static void create_print(struct mf_ctx *ctx, const struct create_state *s,
 	} else {
 		mf_print_null(&p, MF_PRINT_JSON, "part", NULL);
 	}
+	if (s->drive) {
+		u32 i;
+
+		mf_print_arr_open(&p, "hosts");
+		for (i = 0; i < s->nrm; i++) {
+			mf_print_obj_open(&p, NULL);
+			mf_print_u64(&p, MF_PRINT_ANY, "part", "part %llu",
+				     remote_part(s, i));
+			mf_print_str(&p, MF_PRINT_ANY, "host", " on %s: created",
+				     s->rm[i].host);
+			mf_print_double(&p, MF_PRINT_ANY, "seconds",
+					" in %.2f s (ssh)\n", s->rm[i].secs);
+			mf_print_obj_close(&p);
+		}
+		mf_print_arr_close(&p);
+	}
 	mf_print_double(&p, MF_PRINT_JSON, "seconds", NULL, secs);
 	mf_print_fp(&p, "'meshfabric show %s NODE' gives a node's addresses\n",
 		    name);
 	mf_print_end(&p);
+}
+
+static void peer_str(const struct create_state *s, u32 part, char *buf,
+		     size_t len)
+{
+	inet_ntop(s->tun.flags & MESHFABRIC_TUNNEL_IPV6 ? AF_INET6 : AF_INET,
+		  s->peers[part].addr, buf, len);
+}
+
+/* --drive: `create` with this command's words and part K of P, on the
+ * host of each other part, all at once; if one fails, the parts made
+ * are destroyed again on their hosts (this host's by the caller).
+ */
+static int create_remote(struct create_state *s)
+{
+	struct mf_remote *undo;
+	char host[INET6_ADDRSTRLEN], pv[24];
+	u32 i, k, bad = 0;
+	int j;
+
+	s->nrm = s->tun.nparts - 1;
+	s->rm = calloc(s->nrm, sizeof(*s->rm));
+	undo = calloc(s->nrm, sizeof(*undo));
+	if (!s->rm || !undo) {
+		free(undo);
+		return mf_fail("out of memory");
+	}
+	for (i = 0; i < s->nrm; i++) {
+		k = remote_part(s, i);
+		peer_str(s, k, host, sizeof(host));
+		mf_remote_init(&s->rm[i], host);
+		snprintf(pv, sizeof(pv), "%u/%u", k, s->tun.nparts);
+		mf_remote_arg(&s->rm[i], "create");
+		for (j = 1; j < s->argc; j++) {
+			if (!strcmp(s->argv[j], "--drive") ||
+			    !strncmp(s->argv[j], "--part=", 7))
+				continue;
+			if (!strcmp(s->argv[j], "--part")) {
+				j++;
+				continue;
+			}
+			mf_remote_arg(&s->rm[i], s->argv[j]);
+		}
+		mf_remote_arg(&s->rm[i], "--part");
+		if (mf_remote_arg(&s->rm[i], pv)) {
+			free(undo);
+			return mf_fail("--drive: the command is too long for ssh");
+		}
+	}
+	mf_remote_run(s->rm, s->nrm);
+	for (i = 0; i < s->nrm; i++)
+		bad += !!s->rm[i].status;
+	if (!bad) {
+		free(undo);
+		return 0;
+	}
+	/* the parts that were made go again */
+	for (i = k = 0; i < s->nrm; i++) {
+		if (s->rm[i].status)
+			continue;
+		mf_remote_init(&undo[k], s->rm[i].host);
+		mf_remote_arg(&undo[k], "destroy");
+		mf_remote_arg(&undo[k++], (const char *)s->c.name);
+	}
+	mf_remote_run(undo, k);
+	for (i = 0; i < k; i++)
+		if (undo[i].status)
+			fprintf(stderr, "meshfabric: create: undoing on %s: %s\n",
+				undo[i].host, undo[i].last);
+	free(undo);
+	for (i = 0; i < s->nrm; i++)
+		if (s->rm[i].status)
+			return mf_fail("part %u on %s (ssh, exit %d): %s",
+				       remote_part(s, i), s->rm[i].host,
+				       s->rm[i].status, s->rm[i].last[0] ?
+				       s->rm[i].last : "no output");
+	return MF_EXIT_FAIL;
 }
 
 static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
@@ -374,13 +484,19 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 	if (r)
 		return r;
 	r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
+	if (!r && s->drive)
+		r = create_remote(s) ? -EREMOTEIO : 0;
 	if (r) {
 		create_undo(s);
 		mf_netns_delete_fabric(&s->t, (const char *)s->c.name,
 				       s->t.nodes);
+		free(s->rm);
+		if (r == -EREMOTEIO)
+			return MF_EXIT_FAIL;
 		return mf_fail("fabric information: %s", strerror(-r));
 	}
 	create_print(ctx, s, in.routing, now() - t0);
+	free(s->rm);
 	return MF_EXIT_OK;
 }
 
@@ -603,6 +719,9 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 				return mf_usage(cmd, "--tunnel-port '%.40s': "
 						"want 1..65535", val);
 			break;
+		case KEY_DRIVE:
+			s.drive = true;
+			break;
 		case KEY_KEEPALIVE:
 			r = mf_parse_time(val, &x, err, sizeof(err));
 			if (!r && (x < 100000000ULL || x > 60000000000ULL))
@@ -624,6 +743,13 @@ static int create_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (ipv4 && mf_addr_parse_ipv4(ipv4, s.t.nodes, &s.ap, err,
 				       sizeof(err)))
 		return mf_usage(cmd, "%s", err);
+	if (s.drive && !s.tun.nparts)
+		return mf_usage(cmd, "--drive needs --part and --peer");
+	if (s.drive && s.partition)
+		return mf_usage(cmd, "--drive with --partition: the file is "
+				"not on the other hosts; create each part there");
+	s.argc = argc;
+	s.argv = argv;
 	if (create_parts(cmd, &s))
 		return MF_EXIT_USAGE;
 	if (mf_dev_open_or_fail()) {
@@ -643,7 +769,8 @@ const struct mf_cmd mf_cmd_create = {
 	"                       [--link-queue FRAMES] [--link-loss PERCENT]\n"
 	"                       [--switching MODE] [--id ID]\n"
 	"                       [--part K/P --peer ADDR... [--tunnel-port PORT]\n"
-	"                        [--keepalive TIME] [--partition FILE]]",
+	"                        [--keepalive TIME] [--partition FILE]\n"
+	"                        [--drive]]",
 	"Creates the fabric in meshfabric.ko, one network namespace per node\n"
 	"named NAME-COORDINATES (e.g. f0-3-4; hex: NAME-ADDRESS), the node's\n"
 	"interface NAME in it, an IPv6 unique local address per node (and\n"
@@ -651,7 +778,11 @@ const struct mf_cmd mf_cmd_create = {
 	"behind.  --part K/P: this host holds slab K of P of the fabric (cut\n"
 	"along the dimension that crosses the fewest links); the cut links\n"
 	"reach the other hosts (--peer, one per part, in order) through a\n"
-	"Geneve tunnel; run the same command with K = 0..P-1 on each host.\n",
+	"Geneve tunnel; run the same command with K = 0..P-1 on each host,\n"
+	"or give --drive: this host then runs it on the others too, over ssh\n"
+	"to each --peer address, all at once ($MF_SSH, default \"ssh -o\n"
+	"BatchMode=yes -o ConnectTimeout=10\"; $MF_REMOTE_TOOL there, default\n"
+	"meshfabric), and if one fails, destroys the parts made everywhere.\n",
 	create_opts, create_main,
 };
 
@@ -659,11 +790,57 @@ const struct mf_cmd mf_cmd_create = {
 
 static const struct mf_opt destroy_opts[] = {
 	{ "all", 'a', NULL, KEY_ALL, "destroy every fabric" },
+	{ "drive", 0, NULL, KEY_DRIVE,
+	  "a fabric split over hosts: destroy it on the other hosts too (ssh)" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
+/* destroy --drive: `destroy NAME` on the host of every other part of
+ * fabric id (its tunnel's peers), all at once; 0, or the failure
+ * printed.  A fabric all on this host has no other hosts.
+ */
+static int destroy_remote(struct mf_ctx *ctx, u32 id, const char *name)
+{
+	struct meshfabric_tunnel_peer peers[MESHFABRIC_TUNNEL_MAX_PARTS];
+	struct meshfabric_tunnel tu;
+	char host[INET6_ADDRSTRLEN];
+	struct mf_remote *rm;
+	u32 i, n = 0;
+	int r = 0;
+
+	memset(&tu, 0, sizeof(tu));
+	tu.id = id;
+	tu.peers_ptr = (uintptr_t)peers;
+	if (mf_dev_tunnel_get(&tu))
+		return 0;
+	rm = calloc(tu.nparts, sizeof(*rm));
+	if (!rm)
+		return mf_fail("out of memory");
+	for (i = 0; i < tu.nparts && i < MESHFABRIC_TUNNEL_MAX_PARTS; i++) {
+		if (i == tu.part)
+			continue;
+		inet_ntop(tu.flags & MESHFABRIC_TUNNEL_IPV6 ? AF_INET6 : AF_INET,
+			  peers[i].addr, host, sizeof(host));
+		mf_remote_init(&rm[n], host);
+		mf_remote_arg(&rm[n], "destroy");
+		mf_remote_arg(&rm[n++], name);
+	}
+	mf_remote_run(rm, n);
+	for (i = 0; i < n; i++) {
+		if (rm[i].status)
+			r = mf_fail("destroying %s on %s (ssh, exit %d): %s",
+				    name, rm[i].host, rm[i].status,
+				    rm[i].last[0] ? rm[i].last : "no output");
+		else if (!ctx->json)
+			fprintf(ctx->out, "destroyed %s on %s (ssh)\n", name,
+				rm[i].host);
+	}
+	free(rm);
+	return r;
+}
+
 static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
-		       const struct mf_topo *t)
+		       const struct mf_topo *t, bool drive)
 {
 	char name[MESHFABRIC_NAME_LEN];
 	struct meshfabric_info now_in;
@@ -672,6 +849,9 @@ static int destroy_one(struct mf_ctx *ctx, const struct meshfabric_info *in,
 
 	memcpy(name, in->name, sizeof(name));
 	name[sizeof(name) - 1] = 0;
+	/* the other hosts first: the tunnel's peers are read from here */
+	if (drive && destroy_remote(ctx, in->id, name))
+		return MF_EXIT_FAIL;
 	/*
 	 * When the kernel says DESTROY will succeed, the namespaces go
 	 * first: the kernel then unlists them (cleanup_net) before it
@@ -714,7 +894,7 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	struct meshfabric_info in;
 	struct mf_topo t;
 	unsigned int flags = 0;
-	bool all;
+	bool all, drive;
 	int i, n = 0, r;
 	u32 id;
 
@@ -723,6 +903,7 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r >= 0)
 		return r;
 	all = flags & 1u << KEY_ALL;
+	drive = flags & 1u << KEY_DRIVE;
 	if (!n && !all)
 		return mf_usage(cmd, "which fabric? (NAME or --all)");
 	if (n && all)
@@ -737,7 +918,7 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 			if (mf_dev_info(id, &in, NULL, 0, 0) || !in.own ||
 			    mf_dev_topo(&in, &t))
 				continue;
-			r = destroy_one(ctx, &in, &t);
+			r = destroy_one(ctx, &in, &t, drive);
 			if (r)
 				return r;
 		}
@@ -748,7 +929,7 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 			continue;
 		r = mf_dev_lookup_or_fail(cmd, argv[i], &in, &t);
 		if (!r)
-			r = destroy_one(ctx, &in, &t);
+			r = destroy_one(ctx, &in, &t, drive);
 		if (r)
 			return r;
 	}
@@ -757,9 +938,12 @@ static int destroy_main(struct mf_ctx *ctx, int argc, char **argv)
 
 const struct mf_cmd mf_cmd_destroy = {
 	"destroy", "destroy fabrics with their namespaces (root)",
-	"NAME... | --all",
+	"NAME... | --all [--drive]",
 	"Deletes the fabric's netdevs and the fabric from meshfabric.ko, and\n"
-	"its nodes' network namespaces.",
+	"its nodes' network namespaces.  --drive: a fabric split over hosts\n"
+	"is destroyed on the hosts of its other parts first, over ssh to each\n"
+	"peer address, all at once (as create --drive); if one fails, this\n"
+	"host's part stays.",
 	destroy_opts, destroy_main,
 };
 

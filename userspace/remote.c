@@ -95,8 +95,9 @@ static void start(struct mf_remote *r)
 		dup2(p[1], 2);
 		close(p[0]);
 		close(p[1]);
+		/* eval: MF_SSH's own quotes count (shell words) */
 		execl("/bin/sh", "sh", "-c",
-		      "exec ${MF_SSH:-" MF_SSH_DEFAULT "} \"$0\" \"$1\"",
+		      "eval \"exec ${MF_SSH:-" MF_SSH_DEFAULT "}\" '\"$0\" \"$1\"'",
 		      r->host, r->cmd, (char *)NULL);
 		_exit(127);
 	}

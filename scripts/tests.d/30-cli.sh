@@ -440,6 +440,11 @@ bad 2 create --mesh 2x2 $mh --partition "$TMP/part"
 printf '0,0 0\n1,0 1\n0,1 0\n0,1 1\n' >"$TMP/part"
 bad 2 create --mesh 2x2 $mh --partition "$TMP/part"
 bad 2 create --mesh 2x2 $mh --partition "$TMP/none"
+# --drive (the other hosts over ssh) needs parts, and no partition file
+bad 2 create --torus 4x4 --drive
+printf '0,0 0\n1,0 1\n0,1 0\n1,1 1\n' >"$TMP/part"
+bad 2 create --mesh 2x2 $mh --partition "$TMP/part" --drive
+bad 2 destroy --drive
 bad 2 link
 bad 2 link bogus
 # units as tc writes them: the same fabric time whatever the spelling

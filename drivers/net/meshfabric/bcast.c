@@ -184,6 +184,7 @@ static struct mf_cached_sched *mf_sched_get(struct mf_fabric *f, u32 algo,
 		return ERR_PTR(err);
 	}
 	mf_cache_drop(f, victim);
+	f->plans++;
 	victim->sched = sched;
 	mf_count_get();
 	victim->valid = true;

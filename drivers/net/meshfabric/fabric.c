@@ -271,6 +271,8 @@ static void mf_fabric_debugfs(struct mf_fabric *f)
 	debugfs_create_u32("flood_last_work", 0400, f->debugfs,
 			   &f->bq.last_work);
 	debugfs_create_u32("flood_builds", 0400, f->debugfs, &f->bq.builds);
+	/* BCAST: fault-free schedules built for the cache */
+	debugfs_create_u32("bcast_plans", 0400, f->debugfs, &f->plans);
 }
 
 /* c was validated by mf_validate_create(). */

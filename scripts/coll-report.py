@@ -193,6 +193,18 @@ def main():
           "--algo A -j`: fabric_ns) on the same links in the test VM.", ""]
     if kwhy:
         md += ["**Kernel column missing:** " + kwhy, ""]
+    # the kernel's points against the model's: equal to the ns, or not
+    mt = {(r["shape"], r["algo"], r["bytes"]): r["model"] for r in model}
+    kpts = [(k, int(v)) for k, v in kern.items() if v != "-" and k in mt]
+    if kpts:
+        same = sum(1 for k, v in kpts if v == mt[k])
+        ksz = sorted({k[2] for k, _ in kpts})
+        md += ["Kernel points: %d (sizes %s; the other sizes are not run in the"
+               % (len(kpts), ", ".join(human(b) for b in ksz)),
+               "guest: `--kernel-sizes`); %d of them equal the model's fabric time"
+               % same,
+               "to the nanosecond%s." % ("" if same == len(kpts) else
+                                         ", %d differ" % (len(kpts) - same)), ""]
     shapes = []
     for r in model:
         if r["shape"] not in shapes:
@@ -233,7 +245,7 @@ def main():
             kc = [kern.get((shape, a, b)) for a in algos]
             ktxt = ", ".join(us(int(k)) if k and k != "-" else "-" for k in kc)
             if not any(k and k != "-" for k in kc):
-                ktxt = "missing"
+                ktxt = "not run" if kern else "missing"
             md.append("| %s | %s | %s | %s |" % (human(b), us(have[0]["bound"]),
                                                  " | ".join(cells), ktxt))
         md.append("")

@@ -248,6 +248,11 @@ static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
 			dst_release(dst);
 			goto err;
 		}
+		/* as over IPv4 (no DF): a frame bigger than the path (a BCAST
+		 * payload) is fragmented here rather than dropped, which
+		 * IPv6 does to a packet without ignore_df (ip6_fragment)
+		 */
+		skb->ignore_df = 1;
 		mf_udp_tunnel6_xmit_skb(dst, sk, skb, NULL, &fl6.saddr,
 					&fl6.daddr, 0, ip6_dst_hoplimit(dst),
 					0, sport, t->port, false);
@@ -329,13 +334,14 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len)
 {
 	unsigned int room = IP_MAX_MTU - MF_TUNNEL_HLEN -
-			    sizeof(struct mf_geneve_sched);
+			    sizeof(struct mf_geneve_sched) -
+			    sizeof(struct iphdr);
 	struct mf_tunnel *t;
 
 	rcu_read_lock();
 	t = rcu_dereference(f->tun);
-	if (t && !t->ipv6)
-		room -= sizeof(struct iphdr);	/* IPv6's length excludes it */
+	if (t && t->ipv6)
+		room += sizeof(struct iphdr);	/* IPv6's length excludes it */
 	rcu_read_unlock();
 	return len <= room ? 0 : -EMSGSIZE;
 }

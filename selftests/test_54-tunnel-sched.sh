@@ -4,8 +4,8 @@
 # cache: a datagram naming an algorithm the module lacks (0xfe, and
 # mintcd, a userspace search), or one of its own that does not cover the
 # topology (hex and tsay-wang on a mesh), used to evict a cached
-# schedule before the planning failed, so that eight such datagrams
-# emptied all 8 slots for the price of nothing (the last stop's review).
+# schedule before the planning failed (the last stop's review: the
+# least recently used one; the next failures reused its free slot).
 # Part 0 of 2 of a 2x2 mesh (id 5; nodes 0 and 2 here), its peer for
 # part 1 the plain namespace "atk" (10.9.0.2) at the far end of a veth:
 #   - 8 BCASTs fill the cache (eyes, tree, binomial and flood from 0,0
@@ -55,7 +55,12 @@ for port in 0 1 2 3; do
 	"$IP" netns exec atk /mf/selftests/mfsched 10.9.0.1 6081 5 1 0 $port 4 \
 		254,7,2,6 >/dev/null
 done
-sleep 2	# the module's work takes them in turn
+# the module's work takes them in turn, in order: 0xfe's and mintcd's
+# go at once, then hex's and tsay-wang's 8 are counted (bcast_resumed)
+resumed() { cat /sys/kernel/debug/meshfabric/5/bcast_resumed; }
+all_resumed() { [ "$(resumed)" -ge 8 ]; }
+wait_until 60 all_resumed
+check_eq "the work took hex's and tsay-wang's 8 sends" "$(resumed)" 8
 # rx counts every datagram with a good header, refused those it then
 # turns away (a port without a link from part 1)
 check_eq "the peer's 64 datagrams received" $(($(tunnel 1) - rx0)) 64

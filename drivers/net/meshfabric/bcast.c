@@ -969,6 +969,7 @@ static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
 		cond_resched();
 	}
 out:
+	f->resumed++;
 	mutex_unlock(&f->bcast_lock);
 	set_active_memcg(old);
 	if (err)

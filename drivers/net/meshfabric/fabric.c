@@ -271,8 +271,11 @@ static void mf_fabric_debugfs(struct mf_fabric *f)
 	debugfs_create_u32("flood_last_work", 0400, f->debugfs,
 			   &f->bq.last_work);
 	debugfs_create_u32("flood_builds", 0400, f->debugfs, &f->bq.builds);
-	/* BCAST: fault-free schedules built for the cache */
+	/* BCAST: fault-free schedules built for the cache; other hosts'
+	 * sends taken by the work (all but unknown algorithms)
+	 */
 	debugfs_create_u32("bcast_plans", 0400, f->debugfs, &f->plans);
+	debugfs_create_u32("bcast_resumed", 0400, f->debugfs, &f->resumed);
 }
 
 /* c was validated by mf_validate_create(). */

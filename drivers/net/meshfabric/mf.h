@@ -327,7 +327,8 @@ struct mf_fabric {
 
 	/* Serialises BCAST ioctls' planning and sends, and the link
 	 * reservations of timed COLLECTIVEs (coll.c: held for those
-	 * only); protects cache[], user[], clock, plans, acct.  Taken killable, and held for CPU work only
+	 * only); protects cache[], user[], clock, plans, resumed,
+	 * acct.  Taken killable, and held for CPU work only
 	 * (with scheduling points): a timed BCAST sleeps until its arrivals
 	 * after dropping it (bcast.c, mf_bcast_run), so no wait for it
 	 * lasts a fabric time.
@@ -338,6 +339,7 @@ struct mf_fabric {
 	struct mf_cached_sched user[MESHFABRIC_USER_SCHEDS];
 	u64 clock;
 	u32 plans;	/* fault-free schedules built for cache[] (debugfs) */
+	u32 resumed;	/* other hosts' BCAST sends taken by the work */
 	struct mf_linkacct acct;	/* allocated on first broadcast */
 
 	struct mf_bcastq bq;	/* frames broadcast by nodes */

@@ -440,27 +440,44 @@ static int create_remote(struct create_state *s)
 			return mf_fail("--drive: the command is too long for ssh");
 		}
 	}
-	mf_remote_run(s->rm, s->nrm);
+	for (i = 0; i < s->nrm && !s->rm[i].toolong; i++)
+		;
+	if (i < s->nrm) {
+		free(undo);
+		return mf_fail("--drive: the command is too long for ssh");
+	}
+	/* ^C or a signal now stops the other hosts' creates (SIGTERM) */
+	mf_remote_run(s->rm, s->nrm, &interrupted);
 	for (i = 0; i < s->nrm; i++)
 		bad += !!s->rm[i].status;
-	if (!bad) {
+	if (!bad && !interrupted) {
 		free(undo);
 		return 0;
 	}
-	/* the parts that were made go again */
+	/* the parts that were made go again; a host whose ssh ended
+	 * without its tool's status (255: refused, cut, killed) may or may
+	 * not hold one, and one whose tool failed holds none of ours: its
+	 * NAME may be another fabric, never destroyed here
+	 */
 	for (i = k = 0; i < s->nrm; i++) {
+		if (s->rm[i].status == 255)
+			fprintf(stderr, "meshfabric: create: part %u on %s: not known whether it was made (ssh ended: %s); see 'meshfabric list' there\n",
+				remote_part(s, i), s->rm[i].host,
+				s->rm[i].last[0] ? s->rm[i].last : "no output");
 		if (s->rm[i].status)
 			continue;
 		mf_remote_init(&undo[k], s->rm[i].host);
 		mf_remote_arg(&undo[k], "destroy");
 		mf_remote_arg(&undo[k++], (const char *)s->c.name);
 	}
-	mf_remote_run(undo, k);
+	mf_remote_run(undo, k, NULL);
 	for (i = 0; i < k; i++)
 		if (undo[i].status)
 			fprintf(stderr, "meshfabric: create: undoing on %s: %s\n",
 				undo[i].host, undo[i].last);
 	free(undo);
+	if (interrupted)
+		return mf_fail("interrupted: the parts made were destroyed");
 	for (i = 0; i < s->nrm; i++)
 		if (s->rm[i].status)
 			return mf_fail("part %u on %s (ssh, exit %d): %s",
@@ -480,12 +497,15 @@ static int create_fabric(struct mf_ctx *ctx, struct create_state *s)
 	r = create_kernel(s);
 	if (!r)
 		r = create_nodes(s);
-	catch_signals(false);
-	if (r)
+	if (r) {
+		catch_signals(false);
 		return r;
+	}
 	r = mf_dev_info(s->c.id, &in, NULL, 0, 0);
+	/* signals still caught: an interrupt undoes every host's part */
 	if (!r && s->drive)
 		r = create_remote(s) ? -EREMOTEIO : 0;
+	catch_signals(false);
 	if (r) {
 		create_undo(s);
 		mf_netns_delete_fabric(&s->t, (const char *)s->c.name,
@@ -811,8 +831,12 @@ static int destroy_remote(struct mf_ctx *ctx, u32 id, const char *name)
 	memset(&tu, 0, sizeof(tu));
 	tu.id = id;
 	tu.peers_ptr = (uintptr_t)peers;
-	if (mf_dev_tunnel_get(&tu))
+	r = mf_dev_tunnel_get(&tu);
+	if (r == -ENODATA)	/* all on this host */
 		return 0;
+	if (r)
+		return mf_fail("%s: its other hosts: %s", name,
+			       mf_dev_strerror(-r));
 	rm = calloc(tu.nparts, sizeof(*rm));
 	if (!rm)
 		return mf_fail("out of memory");
@@ -825,8 +849,12 @@ static int destroy_remote(struct mf_ctx *ctx, u32 id, const char *name)
 		mf_remote_arg(&rm[n], "destroy");
 		mf_remote_arg(&rm[n++], name);
 	}
-	mf_remote_run(rm, n);
+	mf_remote_run(rm, n, NULL);
 	for (i = 0; i < n; i++) {
+		/* gone there already (an earlier run that failed elsewhere) */
+		if (rm[i].status == MF_EXIT_FAIL &&
+		    strstr(rm[i].last, "no fabric named"))
+			rm[i].status = 0;
 		if (rm[i].status)
 			r = mf_fail("destroying %s on %s (ssh, exit %d): %s",
 				    name, rm[i].host, rm[i].status,

@@ -13,9 +13,12 @@
  * host (default meshfabric, found on its PATH).  HOST is a peer
  * address as inet_ntop() wrote it, never an option.
  */
+#define _GNU_SOURCE	/* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +44,10 @@ int mf_remote_arg(struct mf_remote *r, const char *w)
 
 	for (i = 0; w[i]; i++)
 		need += w[i] == '\'' ? 4 : 1;
-	if (r->len + need >= sizeof(r->cmd))
+	if (r->len + need >= sizeof(r->cmd)) {
+		r->toolong = 1;
 		return -1;
+	}
 	if (r->len)
 		r->cmd[r->len++] = ' ';
 	/* 'word', a quote inside as '\'' */
@@ -75,19 +80,29 @@ static void start(struct mf_remote *r)
 {
 	int p[2], nul;
 
-	r->secs = now();
-	if (pipe(p)) {
+	r->secs = 0;
+	if (r->toolong) {
+		snprintf(r->last, sizeof(r->last),
+			 "the command is too long for one ssh call");
+		return;
+	}
+	/* close-on-exec: no other host's ssh inherits this pipe */
+	if (pipe2(p, O_CLOEXEC)) {
 		snprintf(r->last, sizeof(r->last), "pipe: %s", strerror(errno));
 		return;
 	}
+	r->secs = now();
 	r->pid = fork();
 	if (r->pid < 0) {
 		snprintf(r->last, sizeof(r->last), "fork: %s", strerror(errno));
+		r->pid = 0;
+		r->secs = 0;
 		close(p[0]);
 		close(p[1]);
 		return;
 	}
 	if (!r->pid) {
+		setpgid(0, 0);
 		nul = open("/dev/null", O_RDONLY);
 		if (nul >= 0)
 			dup2(nul, 0);
@@ -120,72 +135,103 @@ static void last_line(struct mf_remote *r)
 			 r->tail + b);
 }
 
-void mf_remote_run(struct mf_remote *r, unsigned int n)
+/* What r has printed so far, kept to its last bytes; false at the end
+ * of it (or an error).
+ */
+static bool drain(struct mf_remote *r)
 {
-	struct pollfd *pf = calloc(n ? n : 1, sizeof(*pf));
-	unsigned int i, open = 0;
 	char buf[4096];
 	ssize_t got;
 	size_t keep;
+
+	got = read(r->fd, buf, sizeof(buf));
+	if (got < 0 && (errno == EINTR || errno == EAGAIN))
+		return errno == EINTR;
+	if (got <= 0)
+		return false;
+	if ((size_t)got >= sizeof(r->tail)) {
+		memcpy(r->tail, buf + got - sizeof(r->tail), sizeof(r->tail));
+		r->tlen = sizeof(r->tail);
+		return true;
+	}
+	keep = sizeof(r->tail) - (size_t)got;
+	if (r->tlen > keep) {
+		memmove(r->tail, r->tail + r->tlen - keep, keep);
+		r->tlen = keep;
+	}
+	memcpy(r->tail + r->tlen, buf, (size_t)got);
+	r->tlen += (size_t)got;
+	return true;
+}
+
+static void end_output(struct mf_remote *r)
+{
+	if (r->fd < 0)
+		return;
+	/* what is there now, then no more: a process the command left
+	 * behind may hold the pipe open for as long as it lives
+	 */
+	fcntl(r->fd, F_SETFL, O_NONBLOCK);
+	while (drain(r))
+		;
+	close(r->fd);
+	r->fd = -1;
+}
+
+void mf_remote_run(struct mf_remote *r, unsigned int n,
+		   volatile sig_atomic_t *stop)
+{
+	struct pollfd *pf = calloc(n ? n : 1, sizeof(*pf));
+	unsigned int i, running = 0;
+	bool stopped = false;
 	pid_t w;
 	int st;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && pf; i++) {
 		start(&r[i]);
-		open += r[i].fd >= 0;
+		running += r[i].pid > 0;
 	}
-	/* every host's output, as it comes (the last bytes kept) */
-	while (pf && open) {
+	for (i = 0; i < n && !pf; i++)
+		snprintf(r[i].last, sizeof(r[i].last), "out of memory");
+	while (running) {
 		for (i = 0; i < n; i++) {
 			pf[i].fd = r[i].fd;
 			pf[i].events = POLLIN;
+			pf[i].revents = 0;
 		}
-		if (poll(pf, n, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
+		/* a child's exit is seen within 0.2 s */
+		if (poll(pf, n, 200) > 0)
+			for (i = 0; i < n; i++)
+				if (r[i].fd >= 0 && pf[i].revents &&
+				    !drain(&r[i])) {
+					close(r[i].fd);
+					r[i].fd = -1;
+				}
+		if (stop && *stop && !stopped) {
+			stopped = true;
+			for (i = 0; i < n; i++)
+				if (r[i].pid > 0)
+					kill(r[i].pid, SIGTERM);
 		}
 		for (i = 0; i < n; i++) {
-			if (r[i].fd < 0 || !pf[i].revents)
+			if (r[i].pid <= 0)
 				continue;
-			got = read(r[i].fd, buf, sizeof(buf));
-			if (got < 0 && errno == EINTR)
+			w = waitpid(r[i].pid, &st, WNOHANG);
+			if (w == 0 || (w < 0 && errno == EINTR))
 				continue;
-			if (got <= 0) {
-				close(r[i].fd);
-				r[i].fd = -1;
-				open--;
-				continue;
-			}
-			if ((size_t)got >= sizeof(r[i].tail)) {
-				memcpy(r[i].tail, buf + got - sizeof(r[i].tail),
-				       sizeof(r[i].tail));
-				r[i].tlen = sizeof(r[i].tail);
-				continue;
-			}
-			keep = sizeof(r[i].tail) - (size_t)got;
-			if (r[i].tlen > keep) {
-				memmove(r[i].tail, r[i].tail + r[i].tlen - keep,
-					keep);
-				r[i].tlen = keep;
-			}
-			memcpy(r[i].tail + r[i].tlen, buf, (size_t)got);
-			r[i].tlen += (size_t)got;
+			r[i].status = w > 0 && WIFEXITED(st) ?
+				      WEXITSTATUS(st) : 255;
+			r[i].pid = 0;
+			running--;
+			end_output(&r[i]);
+			last_line(&r[i]);
+			r[i].secs = now() - r[i].secs;
 		}
 	}
 	for (i = 0; i < n; i++) {
-		if (r[i].fd >= 0)
-			close(r[i].fd);
-		r[i].fd = -1;
-		if (r[i].pid > 0) {
-			do
-				w = waitpid(r[i].pid, &st, 0);
-			while (w < 0 && errno == EINTR);
-			r[i].status = w > 0 && WIFEXITED(st) ?
-				      WEXITSTATUS(st) : 255;
+		end_output(&r[i]);
+		if (!r[i].last[0])
 			last_line(&r[i]);
-		}
-		r[i].secs = now() - r[i].secs;
 	}
 	free(pf);
 }

@@ -7,6 +7,7 @@
 #ifndef MF_REMOTE_H
 #define MF_REMOTE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -22,15 +23,24 @@ struct mf_remote {
 	/* mf_remote_run's */
 	pid_t pid;
 	int fd;
+	int toolong;		/* a word did not fit: never run */
 	char tail[1024];
 	size_t tlen;
 };
 
 /* r runs the remote tool ($MF_REMOTE_TOOL, default meshfabric) on host. */
 void mf_remote_init(struct mf_remote *r, const char *host);
-/* One more word of the command; -1 if it is too long. */
+/* One more word of the command; -1 if it is too long (then r does not
+ * run: status 255).
+ */
 int mf_remote_arg(struct mf_remote *r, const char *word);
-/* Runs r[0..n-1] at once and waits for them all. */
-void mf_remote_run(struct mf_remote *r, unsigned int n);
+/* Runs r[0..n-1] at once and waits for them all; each one's output is
+ * read until it exits (not until every holder of the pipe, e.g. an ssh
+ * ControlPersist master, closes it).  Each runs in a process group of
+ * its own (a terminal's ^C reaches the caller only); *stop (the
+ * caller's signal flag) becoming non-zero sends them SIGTERM.
+ */
+void mf_remote_run(struct mf_remote *r, unsigned int n,
+		   volatile sig_atomic_t *stop);
 
 #endif

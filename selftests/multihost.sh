@@ -32,7 +32,8 @@
 #   8. a drives b (selftests/mfrsh as MF_SSH, b serving it on TCP 2222):
 #      create --drive with b's tool failing must name b's failure and
 #      leave no part on a; then create --drive makes both parts (a ping
-#      across the cut), and destroy --drive removes both.
+#      across the cut, a BCAST of 65449 bytes, the most one datagram
+#      carries, reaching b's node 2,0), and destroy --drive removes both.
 # The host side asserts; this script prints "multihost: ok ..." and
 # "multihost: FAIL ..." lines and exits non-zero on a failure it sees.
 set -u
@@ -264,6 +265,26 @@ if [ "$MF_VM2_ROLE" = a ]; then
 		$IP netns exec md-0-0 ping -c1 -W10 10.0.0.3 >/dev/null 2>&1 &&
 			ok "create --drive: 0,0 -> 2,0 across the cut" ||
 			fail "create --drive: 0,0 -> 2,0"
+		# the longest BCAST payload one datagram carries crosses (the
+		# underlay fragments it): node 2,0 on b takes its bytes
+		rxb() { on_b $IP netns exec md-2-0 cat /sys/class/net/md/statistics/rx_bytes; }
+		r0=$(rxb)
+		out=$($MF bcast md --from 0,0 --size 65449 -j 2>&1) ||
+			fail "bcast of 65449 bytes: $out"
+		n=0
+		while [ $(($(rxb) - r0)) -lt 65449 ] && [ $n -lt 20 ]; do
+			sleep 0.5
+			n=$((n + 1))
+		done
+		r1=$(rxb)
+		if [ $((r1 - r0)) -ge 65449 ]; then
+			ok "bcast of 65449 bytes crossed: node 2,0 took $((r1 - r0)) bytes"
+		else
+			fail "bcast of 65449 bytes: node 2,0 took $((r1 - r0)) bytes ($(echo "$out" | tr -d '\n ' | grep -o '"crossed":[0-9]*'))"
+			$MF show md | grep -A1 "^tunnel" | sed 's/^/multihost: a: /'
+			on_b /mf/meshfabric show md | grep -A1 "^tunnel" | sed 's/^/multihost: b: /'
+			on_b cat /proc/net/snmp | grep -A1 "^Ip:" | sed 's/^/multihost: b: /'
+		fi
 		out=$($MF destroy md --drive 2>&1)
 		echo "$out" | sed 's/^/multihost: drive: /'
 		[ -z "$($MF list --names)" ] &&
@@ -274,6 +295,7 @@ if [ "$MF_VM2_ROLE" = a ]; then
 		fail "create --drive: $out"
 	fi
 	mark 31
+	sleep 5		# b polls for the mark each second: not gone before
 else
 	await 10
 	mark 20

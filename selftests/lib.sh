@@ -147,6 +147,21 @@ allocated_settled() {
 	fi
 	echo "$_left"
 }
+# split_2x2: part 0 of 2 of a 2x2 mesh "t" (id 5; nodes 0 and 2 here)
+# whose peer for part 1 is the plain namespace "atk" (10.9.0.2) at the
+# far end of a veth u0/u1 (10.9.0.1 here): tests 53 and 54
+split_2x2() {
+	modprobe veth 2>/dev/null ||
+		insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null
+	"$IP" netns add atk
+	"$IP" link add u0 type veth peer name u1 netns atk
+	"$IP" addr add 10.9.0.1/24 dev u0
+	"$IP" link set u0 up
+	"$IP" -n atk addr add 10.9.0.2/24 dev u1
+	"$IP" -n atk link set u1 up
+	create --mesh 2x2 --name t --id 5 --ipv4 10.0.0.0/24 --no-ipv6 \
+		--part 0/2 --peer 10.9.0.1 --peer 10.9.0.2
+}
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 elapsed() { echo "$1 $(uptime_s)" | awk '{printf "%.2f", $2 - $1}'; }
 # wait_until SECONDS CMD...: poll CMD every 0.1 s

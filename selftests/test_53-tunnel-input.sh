@@ -13,15 +13,7 @@
 #     frame (its inner header reassembled whole), part 1 heard.
 . ./lib.sh
 load
-modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null
-"$IP" netns add atk
-"$IP" link add u0 type veth peer name u1 netns atk
-"$IP" addr add 10.9.0.1/24 dev u0
-"$IP" link set u0 up
-"$IP" -n atk addr add 10.9.0.2/24 dev u1
-"$IP" -n atk link set u1 up
-create --mesh 2x2 --name t --id 5 --ipv4 10.0.0.0/24 --no-ipv6 \
-	--part 0/2 --peer 10.9.0.1 --peer 10.9.0.2
+split_2x2
 # tunnel FIELD: rx frames (1), refused (2), parts heard (3)
 tunnel() {
 	"$MF" show t | awk -v k="$1" '

@@ -18,15 +18,7 @@
 #   - the same 8 BCASTs again build nothing: bcast_plans stays 8.
 . ./lib.sh
 load
-modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null
-"$IP" netns add atk
-"$IP" link add u0 type veth peer name u1 netns atk
-"$IP" addr add 10.9.0.1/24 dev u0
-"$IP" link set u0 up
-"$IP" -n atk addr add 10.9.0.2/24 dev u1
-"$IP" -n atk link set u1 up
-create --mesh 2x2 --name t --id 5 --ipv4 10.0.0.0/24 --no-ipv6 \
-	--part 0/2 --peer 10.9.0.1 --peer 10.9.0.2
+split_2x2
 plans() { cat /sys/kernel/debug/meshfabric/5/bcast_plans; }
 # tunnel FIELD: rx frames (1), refused (2)
 tunnel() {

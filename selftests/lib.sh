@@ -230,7 +230,7 @@ attach() {
 		${4:+ifname="$4"}
 }
 # hop_nodes ID NODE..: each NODE of fabric ID attached into a namespace
-# named as its netdev (mfIDnNODE), the netdev up (bench_hop.sh, test_48)
+# named as its netdev (mfIDnNODE), the netdev up (bench_hop.sh, test_44)
 hop_nodes() {
 	_id=$1
 	shift

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mfdos: the fault-routing attack of issue 21 (finding 1) and what it does
- * to the machine (test_48-fault-dos.sh).
+ * to the machine (test_43-fault-dos.sh).
  *
  *   mfdos attack CPU SECONDS [SIDE]
  *	an ordinary user (uid 65534 - CPU: one real user per attacker, then

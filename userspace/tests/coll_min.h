@@ -637,6 +637,46 @@ static inline u32 cm_min_steps(struct cm_search *c, const struct cm_shape *sh,
 	return d <= maxd && d < CM_MAXD ? d : 0;
 }
 
+/* The first steps of c's witness as a collective schedule on t (the
+ * sends along their paths in c->sh, CM_ANY: the routed ones), into s
+ * (free it with mf_sched_free, even on error): 0 or the builder's error.
+ */
+static inline int cm_sched(const struct mf_topo *t, const struct cm_search *c,
+			   u32 steps, struct mf_sched *s)
+{
+	const struct cm_shape *sh = c->sh;
+	u32 d, r, i, zero = 0, p[CM_MAXN + 1];
+	int ret;
+
+	ret = mf_coll_init(s, MF_COLL_ALLREDUCE, MESHFABRIC_MODEL_ONE_PORT, 0,
+			   1);
+	for (d = 0; !ret && d < steps; d++) {
+		const struct cm_step *w = &c->w[d];
+
+		ret = mf_sched_step(s);
+		for (r = 0; !ret && r < c->n; r++) {
+			u32 a = w->snd[r], k = w->pid[r];
+
+			if (a == 0xff)
+				continue;
+			if (sh->where == CM_ANY) {
+				ret = mf_sched_send_route(s, t,
+							  MESHFABRIC_ROUTE_DEFAULT,
+							  a, r);
+			} else {
+				for (i = 0; i <= sh->hops[a][r][k]; i++)
+					p[i] = sh->node[a][r][k][i];
+				ret = mf_sched_send(s, p, sh->hops[a][r][k]);
+			}
+			if (!ret)
+				ret = mf_sched_blocks(s, &zero, 1, w->comb[r]);
+		}
+	}
+	if (!ret)
+		ret = mf_sched_end(s);
+	return ret;
+}
+
 /* ---- the shapes, and the core's algorithms on them */
 
 struct cm_case {

@@ -39,44 +39,17 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The witness of c as a collective schedule on t (CM_DISJOINT), checked
- * by mf_check: 0 and *st, or the error (printed).
+/* The witness of c (cm_sched) checked by mf_check: 0 and *st, or the
+ * error (printed).
  */
 static int witness_check(const struct mf_topo *t, const struct cm_search *c,
 			 u32 steps, struct mf_stats *st)
 {
-	const struct cm_shape *sh = c->sh;
-	u32 d, r, i, zero = 0, p[CM_MAXN + 1];
 	struct mf_sched s;
 	char err[160] = "";
 	int ret;
 
-	ret = mf_coll_init(&s, MF_COLL_ALLREDUCE, MESHFABRIC_MODEL_ONE_PORT, 0,
-			   1);
-	for (d = 0; !ret && d < steps; d++) {
-		const struct cm_step *w = &c->w[d];
-
-		ret = mf_sched_step(&s);
-		for (r = 0; !ret && r < c->n; r++) {
-			u32 a = w->snd[r], k = w->pid[r];
-
-			if (a == 0xff)
-				continue;
-			if (sh->where == CM_ANY) {
-				ret = mf_sched_send_route(&s, t,
-							  MESHFABRIC_ROUTE_DEFAULT,
-							  a, r);
-			} else {
-				for (i = 0; i <= sh->hops[a][r][k]; i++)
-					p[i] = sh->node[a][r][k][i];
-				ret = mf_sched_send(&s, p, sh->hops[a][r][k]);
-			}
-			if (!ret)
-				ret = mf_sched_blocks(&s, &zero, 1, w->comb[r]);
-		}
-	}
-	if (!ret)
-		ret = mf_sched_end(&s);
+	ret = cm_sched(t, c, steps, &s);
 	if (!ret)
 		ret = mf_check(t, &s, st, err, sizeof(err));
 	EXPECT_MSG(!ret, "witness of %u steps: %d %s", steps, ret, err);

@@ -739,4 +739,117 @@ static inline u32 cm_core_best(const struct mf_topo *t, u32 *algo, u64 *cont)
 	return best;
 }
 
+/* ---- pinned witnesses: schedules found offline, proved by the tests */
+
+/* One send of a pinned witness: in its step (from 0) src sends its set
+ * to dst along the core's routed path; dst combines (comb) or copies.
+ */
+struct cm_send {
+	u8 step, src, dst, comb;
+};
+
+/* Allreduce of a sum on the 3x3 mesh (node v at column v % 3, row
+ * v / 3) in 5 one-port steps, contention-free along the core's routed
+ * (dimension-order) paths, which are shortest ones: 27 sends, all
+ * combines, 33 hops (recursive doubling: 26 sends, 56 hops, 3 shared
+ * links).  Step 1: the pairs (0,1), (3,4), (6,7), (5,8) exchange, node 2
+ * waits; then mostly neighbours.  Found by a SAT solver on the model
+ * above (bench_coll_min_sat: 5 steps, no copies, at most 33 hops; its
+ * default run prints this table); the search cannot finish 5 steps.
+ */
+static const struct cm_send cm_mesh3x3[] = {
+	{ 0, 1, 0, 1 },
+	{ 0, 0, 1, 1 },
+	{ 0, 4, 3, 1 },
+	{ 0, 3, 4, 1 },
+	{ 0, 8, 5, 1 },
+	{ 0, 7, 6, 1 },
+	{ 0, 6, 7, 1 },
+	{ 0, 5, 8, 1 },
+	{ 1, 2, 0, 1 },
+	{ 1, 7, 1, 1 },
+	{ 1, 8, 6, 1 },
+	{ 2, 3, 0, 1 },
+	{ 2, 0, 3, 1 },
+	{ 2, 5, 4, 1 },
+	{ 2, 4, 5, 1 },
+	{ 3, 6, 0, 1 },
+	{ 3, 2, 1, 1 },
+	{ 3, 1, 5, 1 },
+	{ 3, 3, 7, 1 },
+	{ 4, 4, 1, 1 },
+	{ 4, 5, 2, 1 },
+	{ 4, 6, 3, 1 },
+	{ 4, 1, 4, 1 },
+	{ 4, 2, 5, 1 },
+	{ 4, 3, 6, 1 },
+	{ 4, 8, 7, 1 },
+	{ 4, 7, 8, 1 },
+};
+
+#define CM_MESH3X3_STEPS	5
+#define CM_MESH3X3_SENDS	(sizeof(cm_mesh3x3) / sizeof(cm_mesh3x3[0]))
+
+/* Which of sh's paths from p[0] to p[hops] is p (U32_MAX: none)? */
+static inline u32 cm_path_id(const struct cm_shape *sh, const u32 *p, u32 hops)
+{
+	u32 a = p[0], b = p[hops], k, j;
+
+	if (a >= sh->n || b >= sh->n || a == b)
+		return U32_MAX;
+	for (k = 0; k < sh->npath[a][b]; k++) {
+		if (sh->hops[a][b][k] != hops)
+			continue;
+		for (j = 0; j <= hops && sh->node[a][b][k][j] == p[j]; j++)
+			;
+		if (j > hops)
+			return k;
+	}
+	return U32_MAX;
+}
+
+/* Load the pinned witness w (nw sends, steps steps) into c for sh, the
+ * model cm_shape() built on t: each send's path is the core's routed
+ * one, looked up among sh's paths (CM_SHORTEST: it must be one of the
+ * shortest).  0, or -ENOENT if a path is not in sh's model, -EINVAL if
+ * w does not fit.
+ */
+static inline int cm_witness(struct cm_search *c, const struct cm_shape *sh,
+			     const struct mf_topo *t, const struct cm_send *w,
+			     u32 nw, u32 steps)
+{
+	u32 i, k, p[CM_MAXN + 1];
+
+	memset(c, 0, sizeof(*c));
+	c->sh = sh;
+	c->n = sh->n;
+	c->full = (1U << sh->n) - 1;
+	c->op = CM_DISJOINT;
+	c->depth = steps;
+	if (steps > CM_MAXD || sh->where == CM_ANY)
+		return -EINVAL;
+	for (i = 0; i < steps; i++)
+		memset(c->w[i].snd, 0xff, sizeof(c->w[i].snd));
+	for (i = 0; i < nw; i++) {
+		u32 a = w[i].src, b = w[i].dst;
+		struct cm_step *st;
+		int h;
+
+		if (w[i].step >= steps || a >= c->n || b >= c->n || a == b)
+			return -EINVAL;
+		st = &c->w[w[i].step];
+		h = mf_route_path(t, MESHFABRIC_ROUTE_DEFAULT, a, b, p,
+				  CM_MAXN + 1);
+		if (h <= 0)
+			return -ENOENT;
+		k = cm_path_id(sh, p, (u32)h);
+		if (k == U32_MAX)
+			return -ENOENT;
+		st->snd[b] = (u8)a;
+		st->pid[b] = (u8)k;
+		st->comb[b] = w[i].comb;
+	}
+	return 0;
+}
+
 #endif /* MF_COLL_MIN_H */

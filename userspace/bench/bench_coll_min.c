@@ -12,8 +12,13 @@
  * states the search expanded, its seconds, then the core's best
  * algorithm, its steps and contention (sends sharing a link in a step).
  * A search that passes the time limit (argv[1] seconds, default 600)
- * prints >D: D steps proved too few.  Above 8 nodes the search prunes
- * by the parity argument of odd N (test_coll_min.c's comment).
+ * prints >D: D steps proved too few.  Above 8 nodes (the 3x3 shapes)
+ * the search prunes by the parity argument of odd N (test_coll_min.c's
+ * comment) and cannot finish the next count: there it only refutes the
+ * counts below an upper bound, a contention-free schedule on the
+ * model's paths proved by mf_check, the core's best or the witness
+ * coll_min.h pins (found by bench_coll_min_sat); the last column says
+ * which (search: the search's own witness).
  */
 #include "mf_bench.h"
 /* 384 MiB of transposition table for the 9-node searches */
@@ -23,29 +28,99 @@
 /* Seconds a search may take (argv[1], default 600). */
 static double limit = 600;
 
+/* The steps of s if mf_check proves it an allreduce of one block on t
+ * (the model's: a send carries its sender's whole set), contention-free,
+ * every send on one of sh's paths: an upper bound in sh's model; else 0.
+ */
+static u32 upper(const struct mf_topo *t, const struct cm_shape *sh,
+		 const struct mf_sched *s)
+{
+	struct mf_stats st;
+	char err[160];
+	u32 i;
+
+	if (s->coll != MF_COLL_ALLREDUCE ||
+	    s->model != MESHFABRIC_MODEL_ONE_PORT || s->nblocks > 1 ||
+	    mf_check(t, s, &st, err, sizeof(err)) || st.contention)
+		return 0;
+	for (i = 0; i < s->nsends; i++)
+		if (cm_path_id(sh, s->path + s->send[i].path,
+			       s->send[i].hops) == U32_MAX)
+			return 0;
+	return st.steps;
+}
+
+/* The least upper bound of sh's model on t from a schedule proved by
+ * mf_check: the core's best one-port allreduce, and the witness pinned
+ * in coll_min.h (the 3x3 mesh); 0 if none.  *by: where it came from.
+ */
+static u32 best_upper(const struct mf_topo *t, const struct cm_shape *sh,
+		      const char **by)
+{
+	struct mf_coll_result res;
+	struct cm_search c;
+	struct mf_sched s;
+	u32 ub = 0, k, a = 0;
+	u64 cont = 0;
+
+	if (cm_core_best(t, &a, &cont) != U32_MAX) {
+		struct mf_coll_req rq = { .coll = MF_COLL_ALLREDUCE, .algo = a,
+					  .bytes = 8, .esize = 8,
+					  .model = MESHFABRIC_MODEL_ONE_PORT,
+					  .bcast = MESHFABRIC_ALGO_BINOMIAL };
+
+		if (!mf_coll_plan(t, &rq, &s, &res)) {
+			ub = upper(t, sh, &s);
+			*by = "core";
+		}
+		mf_sched_free(&s);
+	}
+	if (t->kind == MESHFABRIC_KIND_MESH && t->ndims == 2 &&
+	    t->dims[0] == 3 && t->dims[1] == 3 &&
+	    !cm_witness(&c, sh, t, cm_mesh3x3, CM_MESH3X3_SENDS,
+			CM_MESH3X3_STEPS)) {
+		k = cm_sched(t, &c, CM_MESH3X3_STEPS, &s) ? 0 : upper(t, sh, &s);
+		if (k && (!ub || k < ub)) {
+			ub = k;
+			*by = "witness";
+		}
+		mf_sched_free(&s);
+	}
+	return ub;
+}
+
 static void row(const char *name, const struct cm_shape *sh,
 		const struct mf_topo *t, u32 n)
 {
 	static const char *const wn[] = { "any", "routed", "shortest" };
+	const char *by = "search";
 	struct cm_search c;
 	double t0 = mf_now();
-	/* the parity prune above 8 nodes only (the test's closed form) */
-	u32 min = cm_min_steps(&c, sh, CM_DISJOINT, false, 10, n > 8, limit);
+	/* above 8 nodes: the parity prune (the test's closed form), and
+	 * the search only refutes the steps below an upper bound
+	 */
+	u32 ub = n > 8 && sh->where != CM_ANY ? best_upper(t, sh, &by) : 0;
+	u32 min = cm_min_steps(&c, sh, CM_DISJOINT, false, ub ? ub - 1 : 10,
+			       n > 8, limit);
 	double secs = mf_now() - t0;
 	u32 best, algo = 0;
 	char ms[16];
 	u64 cont = 0;
 
+	if (!min && ub && !c.timeout && c.refuted == ub - 1)
+		min = ub;
+	else
+		by = "search";
 	if (min)
 		snprintf(ms, sizeof(ms), "%u", min);
 	else
 		snprintf(ms, sizeof(ms), ">%u", c.refuted);
 	best = cm_core_best(t, &algo, &cont);
-	printf("%-10s %-8s %3u %5u %8u %8s %10llu %8.2f  %-10s %5u %4llu\n",
+	printf("%-10s %-8s %3u %5u %8u %8s %10llu %8.2f  %-10s %5u %4llu  %s\n",
 	       name, wn[sh->where], n, cm_ceil_log2(n),
 	       n % 2 && n > 1 ? cm_ceil_log2(n) + 1 : cm_ceil_log2(n), ms,
 	       (unsigned long long)c.visited, secs, mf_calgo_name(algo), best,
-	       (unsigned long long)cont);
+	       (unsigned long long)cont, by);
 	fflush(stdout);
 }
 
@@ -58,9 +133,9 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		limit = atof(argv[1]);
-	printf("%-10s %-8s %3s %5s %8s %8s %10s %8s  %-10s %5s %4s\n",
+	printf("%-10s %-8s %3s %5s %8s %8s %10s %8s  %-10s %5s %4s  %s\n",
 	       "shape", "model", "N", "log2", "Knodel", "minimum", "states",
-	       "seconds", "core", "steps", "cont");
+	       "seconds", "core", "steps", "cont", "upper");
 	for (n = 2; n <= 8; n++) {
 		if (mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 1, &n))
 			return 1;

@@ -28,67 +28,6 @@
 /* Seconds a search may take (argv[1], default 600). */
 static double limit = 600;
 
-/* The steps of s if mf_check proves it an allreduce of one block on t
- * (the model's: a send carries its sender's whole set), contention-free,
- * every send on one of sh's paths: an upper bound in sh's model; else 0.
- */
-static u32 upper(const struct mf_topo *t, const struct cm_shape *sh,
-		 const struct mf_sched *s)
-{
-	struct mf_stats st;
-	char err[160];
-	u32 i;
-
-	if (s->coll != MF_COLL_ALLREDUCE ||
-	    s->model != MESHFABRIC_MODEL_ONE_PORT || s->nblocks > 1 ||
-	    mf_check(t, s, &st, err, sizeof(err)) || st.contention)
-		return 0;
-	for (i = 0; i < s->nsends; i++)
-		if (cm_path_id(sh, s->path + s->send[i].path,
-			       s->send[i].hops) == U32_MAX)
-			return 0;
-	return st.steps;
-}
-
-/* The least upper bound of sh's model on t from a schedule proved by
- * mf_check: the core's best one-port allreduce, and the witness pinned
- * in coll_min.h (the 3x3 mesh); 0 if none.  *by: where it came from.
- */
-static u32 best_upper(const struct mf_topo *t, const struct cm_shape *sh,
-		      const char **by)
-{
-	struct mf_coll_result res;
-	struct cm_search c;
-	struct mf_sched s;
-	u32 ub = 0, k, a = 0;
-	u64 cont = 0;
-
-	if (cm_core_best(t, &a, &cont) != U32_MAX) {
-		struct mf_coll_req rq = { .coll = MF_COLL_ALLREDUCE, .algo = a,
-					  .bytes = 8, .esize = 8,
-					  .model = MESHFABRIC_MODEL_ONE_PORT,
-					  .bcast = MESHFABRIC_ALGO_BINOMIAL };
-
-		if (!mf_coll_plan(t, &rq, &s, &res)) {
-			ub = upper(t, sh, &s);
-			*by = "core";
-		}
-		mf_sched_free(&s);
-	}
-	if (t->kind == MESHFABRIC_KIND_MESH && t->ndims == 2 &&
-	    t->dims[0] == 3 && t->dims[1] == 3 &&
-	    !cm_witness(&c, sh, t, cm_mesh3x3, CM_MESH3X3_SENDS,
-			CM_MESH3X3_STEPS)) {
-		k = cm_sched(t, &c, CM_MESH3X3_STEPS, &s) ? 0 : upper(t, sh, &s);
-		if (k && (!ub || k < ub)) {
-			ub = k;
-			*by = "witness";
-		}
-		mf_sched_free(&s);
-	}
-	return ub;
-}
-
 static void row(const char *name, const struct cm_shape *sh,
 		const struct mf_topo *t, u32 n)
 {
@@ -99,7 +38,7 @@ static void row(const char *name, const struct cm_shape *sh,
 	/* above 8 nodes: the parity prune (the test's closed form), and
 	 * the search only refutes the steps below an upper bound
 	 */
-	u32 ub = n > 8 && sh->where != CM_ANY ? best_upper(t, sh, &by) : 0;
+	u32 ub = n > 8 && sh->where != CM_ANY ? cm_best_upper(t, sh, &by) : 0;
 	u32 min = cm_min_steps(&c, sh, CM_DISJOINT, false, ub ? ub - 1 : 10,
 			       n > 8, limit);
 	double secs = mf_now() - t0;

@@ -48,6 +48,7 @@
 #include "topo.h"
 #include "route.h"
 #include "coll.h"
+#include "check.h"
 
 #define CM_MAXN		11	/* N * N bits fit the 128-bit key */
 #define CM_MAXP		8	/* shortest paths kept per pair */
@@ -850,6 +851,67 @@ static inline int cm_witness(struct cm_search *c, const struct cm_shape *sh,
 		st->comb[b] = w[i].comb;
 	}
 	return 0;
+}
+
+/* The steps of s if mf_check proves it an allreduce of one block on t
+ * (the model's: a send carries its sender's whole set), contention-free,
+ * every send on one of sh's paths: an upper bound in sh's model; else 0.
+ */
+static inline u32 cm_upper(const struct mf_topo *t, const struct cm_shape *sh,
+			   const struct mf_sched *s)
+{
+	struct mf_stats st;
+	char err[160];
+	u32 i;
+
+	if (s->coll != MF_COLL_ALLREDUCE ||
+	    s->model != MESHFABRIC_MODEL_ONE_PORT || s->nblocks > 1 ||
+	    mf_check(t, s, &st, err, sizeof(err)) || st.contention)
+		return 0;
+	for (i = 0; i < s->nsends; i++)
+		if (cm_path_id(sh, s->path + s->send[i].path,
+			       s->send[i].hops) == U32_MAX)
+			return 0;
+	return st.steps;
+}
+
+/* The least upper bound of sh's model on t from a schedule cm_upper()
+ * accepts: the core's best one-port allreduce, the witness pinned above
+ * (the 3x3 mesh); 0 if none, else *by says which ("core", "witness").
+ */
+static inline u32 cm_best_upper(const struct mf_topo *t,
+				const struct cm_shape *sh, const char **by)
+{
+	struct mf_coll_result res;
+	struct cm_search c;
+	struct mf_sched s;
+	u32 ub = 0, k, a = 0;
+	u64 cont = 0;
+
+	if (cm_core_best(t, &a, &cont) != U32_MAX) {
+		struct mf_coll_req rq = { .coll = MF_COLL_ALLREDUCE, .algo = a,
+					  .bytes = 8, .esize = 8,
+					  .model = MESHFABRIC_MODEL_ONE_PORT,
+					  .bcast = MESHFABRIC_ALGO_BINOMIAL };
+
+		if (!mf_coll_plan(t, &rq, &s, &res))
+			ub = cm_upper(t, sh, &s);
+		if (ub)
+			*by = "core";
+		mf_sched_free(&s);
+	}
+	if (t->kind == MESHFABRIC_KIND_MESH && t->ndims == 2 &&
+	    t->dims[0] == 3 && t->dims[1] == 3 &&
+	    !cm_witness(&c, sh, t, cm_mesh3x3, CM_MESH3X3_SENDS,
+			CM_MESH3X3_STEPS)) {
+		k = cm_sched(t, &c, CM_MESH3X3_STEPS, &s) ? 0 : cm_upper(t, sh, &s);
+		if (k && (!ub || k < ub)) {
+			ub = k;
+			*by = "witness";
+		}
+		mf_sched_free(&s);
+	}
+	return ub;
 }
 
 #endif /* MF_COLL_MIN_H */

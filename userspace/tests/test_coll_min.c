@@ -250,8 +250,8 @@ static void test_allreduce_shapes(void)
 static void test_nine_nodes(void)
 {
 	static const char *const wn[] = { "any", "routed", "shortest" };
-	u32 n = 9, dims[2] = { 3, 3 }, lg = cm_ceil_log2(n), bound, w, i;
-	u32 best, algo = 0;
+	u32 n = 9, dims[2] = { 3, 3 }, lg = cm_ceil_log2(n), bound, w, i, ub;
+	u32 kind, best, algo = 0;
 	struct mf_topo t;
 	u64 cont = 0;
 
@@ -287,22 +287,31 @@ static void test_nine_nodes(void)
 		}
 		cm_group_free(&sh);
 	}
-	/* pinned: the core reaches 5 steps on the mesh, but shares links
-	 * (recursive doubling folds 9 = 8 + 1 along long paths)
-	 */
-	best = cm_core_best(&t, &algo, &cont);
-	printf("# mesh 3x3: core %s %u steps, contention %llu\n",
-	       mf_calgo_name(algo), best, (unsigned long long)cont);
-	EXPECT_EQ(best, bound);
-	EXPECT(cont > 0);
-	/* the torus: the core's best is contention-free in 5 steps */
-	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 2, dims), 0);
-	cont = 1;
-	best = cm_core_best(&t, &algo, &cont);
-	printf("# torus 3x3: core %s %u steps, contention %llu\n",
-	       mf_calgo_name(algo), best, (unsigned long long)cont);
-	EXPECT_EQ(best, bound);
-	EXPECT_EQ(cont, 0);
+	/* the upper bound the benchmark uses, on both shapes and models */
+	for (kind = MESHFABRIC_KIND_MESH; kind <= MESHFABRIC_KIND_TORUS; kind++) {
+		EXPECT_EQ(mf_topo_init(&t, kind, 2, dims), 0);
+		for (w = CM_ROUTE; w <= CM_SHORTEST; w++) {
+			const char *by = "none";
+			struct cm_shape sh;
+
+			EXPECT_EQ(cm_shape(&sh, &t, w), 0);
+			ub = cm_best_upper(&t, &sh, &by);
+			EXPECT_EQ(ub, bound);
+			EXPECT(!strcmp(by, kind == MESHFABRIC_KIND_MESH ?
+				       "witness" : "core"));
+			cm_group_free(&sh);
+		}
+		/* pinned: the core's best reaches 5 steps on both, but
+		 * shares links on the mesh (recursive doubling folds
+		 * 9 = 8 + 1 along long paths)
+		 */
+		best = cm_core_best(&t, &algo, &cont);
+		printf("# %s 3x3: core %s %u steps, contention %llu\n",
+		       mf_topo_kind_name(kind), mf_calgo_name(algo), best,
+		       (unsigned long long)cont);
+		EXPECT_EQ(best, bound);
+		EXPECT(kind == MESHFABRIC_KIND_MESH ? cont > 0 : cont == 0);
+	}
 }
 
 int main(void)

@@ -37,6 +37,11 @@
  * for CM_UNION only: a larger set may no longer combine disjointly, and
  * the search does not use it.  The steps found are recorded (a witness
  * schedule) so that the project's checker can verify the upper bound.
+ *
+ * Where the search cannot finish (5 steps on 9 nodes), the upper bound is
+ * a schedule the checker proves (cm_upper): the core's, or a witness
+ * found offline (bench_coll_min_sat, a SAT solver) and pinned here as a
+ * table (cm_mesh3x3).
  */
 #ifndef MF_COLL_MIN_H
 #define MF_COLL_MIN_H

@@ -25,7 +25,7 @@
  * argument of test_coll_min.c, confirmed by the solver), D = 5 on both
  * shapes and models, D = 5 on the mesh's routed paths without copies,
  * then also within HOPS hops in all, its witness printed as coll_min.h's
- * table (the one it pins; about 40 s on this host).  Columns: the CNF's
+ * table (exactly the one it pins; 20 to 40 s on this host).  Columns: the CNF's
  * variables and clauses, the seconds to encode and solve, the answer,
  * and the witness's steps, sends, hops and contention from mf_check.
  */

@@ -37,6 +37,11 @@
  * for CM_UNION only: a larger set may no longer combine disjointly, and
  * the search does not use it.  The steps found are recorded (a witness
  * schedule) so that the project's checker can verify the upper bound.
+ *
+ * Where the search cannot finish (5 steps on 9 nodes), the upper bound is
+ * a schedule the checker proves (cm_upper): the core's, or a witness
+ * found offline (bench_coll_min_sat, a SAT solver) and pinned here as a
+ * table (cm_mesh3x3).
  */
 #ifndef MF_COLL_MIN_H
 #define MF_COLL_MIN_H
@@ -48,6 +53,7 @@
 #include "topo.h"
 #include "route.h"
 #include "coll.h"
+#include "check.h"
 
 #define CM_MAXN		11	/* N * N bits fit the 128-bit key */
 #define CM_MAXP		8	/* shortest paths kept per pair */
@@ -637,6 +643,46 @@ static inline u32 cm_min_steps(struct cm_search *c, const struct cm_shape *sh,
 	return d <= maxd && d < CM_MAXD ? d : 0;
 }
 
+/* The first steps of c's witness as a collective schedule on t (the
+ * sends along their paths in c->sh, CM_ANY: the routed ones), into s
+ * (free it with mf_sched_free, even on error): 0 or the builder's error.
+ */
+static inline int cm_sched(const struct mf_topo *t, const struct cm_search *c,
+			   u32 steps, struct mf_sched *s)
+{
+	const struct cm_shape *sh = c->sh;
+	u32 d, r, i, zero = 0, p[CM_MAXN + 1];
+	int ret;
+
+	ret = mf_coll_init(s, MF_COLL_ALLREDUCE, MESHFABRIC_MODEL_ONE_PORT, 0,
+			   1);
+	for (d = 0; !ret && d < steps; d++) {
+		const struct cm_step *w = &c->w[d];
+
+		ret = mf_sched_step(s);
+		for (r = 0; !ret && r < c->n; r++) {
+			u32 a = w->snd[r], k = w->pid[r];
+
+			if (a == 0xff)
+				continue;
+			if (sh->where == CM_ANY) {
+				ret = mf_sched_send_route(s, t,
+							  MESHFABRIC_ROUTE_DEFAULT,
+							  a, r);
+			} else {
+				for (i = 0; i <= sh->hops[a][r][k]; i++)
+					p[i] = sh->node[a][r][k][i];
+				ret = mf_sched_send(s, p, sh->hops[a][r][k]);
+			}
+			if (!ret)
+				ret = mf_sched_blocks(s, &zero, 1, w->comb[r]);
+		}
+	}
+	if (!ret)
+		ret = mf_sched_end(s);
+	return ret;
+}
+
 /* ---- the shapes, and the core's algorithms on them */
 
 struct cm_case {
@@ -697,6 +743,180 @@ static inline u32 cm_core_best(const struct mf_topo *t, u32 *algo, u64 *cont)
 		mf_sched_free(&s);
 	}
 	return best;
+}
+
+/* ---- pinned witnesses: schedules found offline, proved by the tests */
+
+/* One send of a pinned witness: in its step (from 0) src sends its set
+ * to dst along the core's routed path; dst combines (comb) or copies.
+ */
+struct cm_send {
+	u8 step, src, dst, comb;
+};
+
+/* Allreduce of a sum on the 3x3 mesh (node v at column v % 3, row
+ * v / 3) in 5 one-port steps, contention-free along the core's routed
+ * (dimension-order) paths, which are shortest ones: 27 sends, all
+ * combines, 33 hops (recursive doubling: 26 sends, 56 hops, 3 shared
+ * links).  Step 1: the pairs (0,1), (3,4), (6,7), (5,8) exchange, node 2
+ * waits; then mostly neighbours.  Found by a SAT solver on the model
+ * above (bench_coll_min_sat: 5 steps, no copies, at most 33 hops; its
+ * default run prints this table); the search cannot finish 5 steps.
+ */
+static const struct cm_send cm_mesh3x3[] = {
+	{ 0, 1, 0, 1 },
+	{ 0, 0, 1, 1 },
+	{ 0, 4, 3, 1 },
+	{ 0, 3, 4, 1 },
+	{ 0, 8, 5, 1 },
+	{ 0, 7, 6, 1 },
+	{ 0, 6, 7, 1 },
+	{ 0, 5, 8, 1 },
+	{ 1, 2, 0, 1 },
+	{ 1, 7, 1, 1 },
+	{ 1, 8, 6, 1 },
+	{ 2, 3, 0, 1 },
+	{ 2, 0, 3, 1 },
+	{ 2, 5, 4, 1 },
+	{ 2, 4, 5, 1 },
+	{ 3, 6, 0, 1 },
+	{ 3, 2, 1, 1 },
+	{ 3, 1, 5, 1 },
+	{ 3, 3, 7, 1 },
+	{ 4, 4, 1, 1 },
+	{ 4, 5, 2, 1 },
+	{ 4, 6, 3, 1 },
+	{ 4, 1, 4, 1 },
+	{ 4, 2, 5, 1 },
+	{ 4, 3, 6, 1 },
+	{ 4, 8, 7, 1 },
+	{ 4, 7, 8, 1 },
+};
+
+#define CM_MESH3X3_STEPS	5
+#define CM_MESH3X3_SENDS	(sizeof(cm_mesh3x3) / sizeof(cm_mesh3x3[0]))
+
+/* Which of sh's paths from p[0] to p[hops] is p (U32_MAX: none)? */
+static inline u32 cm_path_id(const struct cm_shape *sh, const u32 *p, u32 hops)
+{
+	u32 a = p[0], b = p[hops], k, j;
+
+	if (a >= sh->n || b >= sh->n || a == b)
+		return U32_MAX;
+	for (k = 0; k < sh->npath[a][b]; k++) {
+		if (sh->hops[a][b][k] != hops)
+			continue;
+		for (j = 0; j <= hops && sh->node[a][b][k][j] == p[j]; j++)
+			;
+		if (j > hops)
+			return k;
+	}
+	return U32_MAX;
+}
+
+/* Load the pinned witness w (nw sends, steps steps) into c for sh, the
+ * model cm_shape() built on t: each send's path is the core's routed
+ * one, looked up among sh's paths (CM_SHORTEST: it must be one of the
+ * shortest).  0, or -ENOENT if a path is not in sh's model, -EINVAL if
+ * w does not fit.
+ */
+static inline int cm_witness(struct cm_search *c, const struct cm_shape *sh,
+			     const struct mf_topo *t, const struct cm_send *w,
+			     u32 nw, u32 steps)
+{
+	u32 i, k, p[CM_MAXN + 1];
+
+	memset(c, 0, sizeof(*c));
+	c->sh = sh;
+	c->n = sh->n;
+	c->full = (1U << sh->n) - 1;
+	c->op = CM_DISJOINT;
+	c->depth = steps;
+	if (steps > CM_MAXD || sh->where == CM_ANY)
+		return -EINVAL;
+	for (i = 0; i < steps; i++)
+		memset(c->w[i].snd, 0xff, sizeof(c->w[i].snd));
+	for (i = 0; i < nw; i++) {
+		u32 a = w[i].src, b = w[i].dst;
+		struct cm_step *st;
+		int h;
+
+		if (w[i].step >= steps || a >= c->n || b >= c->n || a == b)
+			return -EINVAL;
+		st = &c->w[w[i].step];
+		h = mf_route_path(t, MESHFABRIC_ROUTE_DEFAULT, a, b, p,
+				  CM_MAXN + 1);
+		if (h <= 0)
+			return -ENOENT;
+		k = cm_path_id(sh, p, (u32)h);
+		if (k == U32_MAX)
+			return -ENOENT;
+		st->snd[b] = (u8)a;
+		st->pid[b] = (u8)k;
+		st->comb[b] = w[i].comb;
+	}
+	return 0;
+}
+
+/* The steps of s if mf_check proves it an allreduce of one block on t
+ * (the model's: a send carries its sender's whole set), contention-free,
+ * every send on one of sh's paths: an upper bound in sh's model; else 0.
+ */
+static inline u32 cm_upper(const struct mf_topo *t, const struct cm_shape *sh,
+			   const struct mf_sched *s)
+{
+	struct mf_stats st;
+	char err[160];
+	u32 i;
+
+	if (s->coll != MF_COLL_ALLREDUCE ||
+	    s->model != MESHFABRIC_MODEL_ONE_PORT || s->nblocks > 1 ||
+	    mf_check(t, s, &st, err, sizeof(err)) || st.contention)
+		return 0;
+	for (i = 0; i < s->nsends; i++)
+		if (cm_path_id(sh, s->path + s->send[i].path,
+			       s->send[i].hops) == U32_MAX)
+			return 0;
+	return st.steps;
+}
+
+/* The least upper bound of sh's model on t from a schedule cm_upper()
+ * accepts: the core's best one-port allreduce, the witness pinned above
+ * (the 3x3 mesh); 0 if none, else *by says which ("core", "witness").
+ */
+static inline u32 cm_best_upper(const struct mf_topo *t,
+				const struct cm_shape *sh, const char **by)
+{
+	struct mf_coll_result res;
+	struct cm_search c;
+	struct mf_sched s;
+	u32 ub = 0, k, a = 0;
+	u64 cont = 0;
+
+	if (cm_core_best(t, &a, &cont) != U32_MAX) {
+		struct mf_coll_req rq = { .coll = MF_COLL_ALLREDUCE, .algo = a,
+					  .bytes = 8, .esize = 8,
+					  .model = MESHFABRIC_MODEL_ONE_PORT,
+					  .bcast = MESHFABRIC_ALGO_BINOMIAL };
+
+		if (!mf_coll_plan(t, &rq, &s, &res))
+			ub = cm_upper(t, sh, &s);
+		if (ub)
+			*by = "core";
+		mf_sched_free(&s);
+	}
+	if (t->kind == MESHFABRIC_KIND_MESH && t->ndims == 2 &&
+	    t->dims[0] == 3 && t->dims[1] == 3 &&
+	    !cm_witness(&c, sh, t, cm_mesh3x3, CM_MESH3X3_SENDS,
+			CM_MESH3X3_STEPS)) {
+		k = cm_sched(t, &c, CM_MESH3X3_STEPS, &s) ? 0 : cm_upper(t, sh, &s);
+		if (k && (!ub || k < ub)) {
+			ub = k;
+			*by = "witness";
+		}
+		mf_sched_free(&s);
+	}
+	return ub;
 }
 
 #endif /* MF_COLL_MIN_H */

@@ -15,7 +15,10 @@
  *    shortest ones;
  *  - every witness the search returns, as a schedule, proved by the
  *    project's checker (mf_check), contention-free on the shapes;
- *  - the core's best one-port allreduce never below the minimum.
+ *  - the core's best one-port allreduce never below the minimum;
+ *  - 9 nodes (3x3 mesh and torus), where the search cannot finish the
+ *    parity bound: a witness pinned in coll_min.h (mesh) and the core's
+ *    best (torus), proved by the checker, reach it contention-free.
  *
  * Odd N needs ceil(log2 N) + 1: with D = ceil(log2 N) steps no set is
  * full before the last step (sets at most double), so in the last one
@@ -39,44 +42,17 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The witness of c as a collective schedule on t (CM_DISJOINT), checked
- * by mf_check: 0 and *st, or the error (printed).
+/* The witness of c (cm_sched) checked by mf_check: 0 and *st, or the
+ * error (printed).
  */
 static int witness_check(const struct mf_topo *t, const struct cm_search *c,
 			 u32 steps, struct mf_stats *st)
 {
-	const struct cm_shape *sh = c->sh;
-	u32 d, r, i, zero = 0, p[CM_MAXN + 1];
 	struct mf_sched s;
 	char err[160] = "";
 	int ret;
 
-	ret = mf_coll_init(&s, MF_COLL_ALLREDUCE, MESHFABRIC_MODEL_ONE_PORT, 0,
-			   1);
-	for (d = 0; !ret && d < steps; d++) {
-		const struct cm_step *w = &c->w[d];
-
-		ret = mf_sched_step(&s);
-		for (r = 0; !ret && r < c->n; r++) {
-			u32 a = w->snd[r], k = w->pid[r];
-
-			if (a == 0xff)
-				continue;
-			if (sh->where == CM_ANY) {
-				ret = mf_sched_send_route(&s, t,
-							  MESHFABRIC_ROUTE_DEFAULT,
-							  a, r);
-			} else {
-				for (i = 0; i <= sh->hops[a][r][k]; i++)
-					p[i] = sh->node[a][r][k][i];
-				ret = mf_sched_send(&s, p, sh->hops[a][r][k]);
-			}
-			if (!ret)
-				ret = mf_sched_blocks(&s, &zero, 1, w->comb[r]);
-		}
-	}
-	if (!ret)
-		ret = mf_sched_end(&s);
+	ret = cm_sched(t, c, steps, &s);
 	if (!ret)
 		ret = mf_check(t, &s, st, err, sizeof(err));
 	EXPECT_MSG(!ret, "witness of %u steps: %d %s", steps, ret, err);
@@ -262,6 +238,82 @@ static void test_allreduce_shapes(void)
 	}
 }
 
+/* The 3x3 mesh and torus: 9 nodes, odd, so the parity argument (above)
+ * needs ceil(log2 9) + 1 = 5 steps in every model, and the graph models
+ * only restrict the any-to-any one.  The search cannot finish 5 steps on
+ * 9 nodes (bench_coll_min), so the upper bounds are schedules proved by
+ * the checker: on the mesh the witness pinned in coll_min.h (found by a
+ * SAT solver), along the core's routed paths, which are shortest ones;
+ * on the torus the core's best.  Both contention-free in 5 steps: the
+ * minimum is 5 in both graph models on both shapes.
+ */
+static void test_nine_nodes(void)
+{
+	static const char *const wn[] = { "any", "routed", "shortest" };
+	u32 n = 9, dims[2] = { 3, 3 }, lg = cm_ceil_log2(n), bound, w, i, ub;
+	u32 kind, best, algo = 0;
+	struct mf_topo t;
+	u64 cont = 0;
+
+	/* the parity bound, computed here from N */
+	bound = n % 2 ? lg + 1 : lg;
+	EXPECT_EQ(bound, 5);
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, dims), 0);
+	for (w = CM_ROUTE; w <= CM_SHORTEST; w++) {
+		struct cm_search c;
+		struct cm_shape sh;
+		struct mf_stats st;
+
+		EXPECT_EQ(cm_shape(&sh, &t, w), 0);
+		EXPECT_EQ(cm_witness(&c, &sh, &t, cm_mesh3x3,
+				     CM_MESH3X3_SENDS, CM_MESH3X3_STEPS), 0);
+		if (!witness_check(&t, &c, CM_MESH3X3_STEPS, &st)) {
+			EXPECT_EQ(st.contention, 0);
+			EXPECT_EQ(st.steps, bound);
+			printf("# mesh 3x3 %s: witness of %u steps (the parity "
+			       "bound %u), %u sends, %llu hops, contention %llu\n",
+			       wn[w], st.steps, bound, st.sends,
+			       (unsigned long long)st.tcd,
+			       (unsigned long long)st.contention);
+		}
+		/* every path shortest: a witness of the shortest-path model */
+		for (i = 0; i < CM_MESH3X3_SENDS; i++) {
+			const struct cm_send *x = &cm_mesh3x3[i];
+			const struct cm_step *cs = &c.w[x->step];
+
+			EXPECT_EQ(cs->snd[x->dst], x->src);
+			EXPECT_EQ(sh.hops[x->src][x->dst][cs->pid[x->dst]],
+				  mf_topo_distance(&t, x->src, x->dst));
+		}
+		cm_group_free(&sh);
+	}
+	/* the upper bound the benchmark uses, on both shapes and models */
+	for (kind = MESHFABRIC_KIND_MESH; kind <= MESHFABRIC_KIND_TORUS; kind++) {
+		EXPECT_EQ(mf_topo_init(&t, kind, 2, dims), 0);
+		for (w = CM_ROUTE; w <= CM_SHORTEST; w++) {
+			const char *by = "none";
+			struct cm_shape sh;
+
+			EXPECT_EQ(cm_shape(&sh, &t, w), 0);
+			ub = cm_best_upper(&t, &sh, &by);
+			EXPECT_EQ(ub, bound);
+			EXPECT(!strcmp(by, kind == MESHFABRIC_KIND_MESH ?
+				       "witness" : "core"));
+			cm_group_free(&sh);
+		}
+		/* pinned: the core's best reaches 5 steps on both, but
+		 * shares links on the mesh (recursive doubling folds
+		 * 9 = 8 + 1 along long paths)
+		 */
+		best = cm_core_best(&t, &algo, &cont);
+		printf("# %s 3x3: core %s %u steps, contention %llu\n",
+		       mf_topo_kind_name(kind), mf_calgo_name(algo), best,
+		       (unsigned long long)cont);
+		EXPECT_EQ(best, bound);
+		EXPECT(kind == MESHFABRIC_KIND_MESH ? cont > 0 : cont == 0);
+	}
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -269,5 +321,6 @@ int main(void)
 	RUN(test_six_in_three);
 	RUN(test_allreduce_any_to_any);
 	RUN(test_allreduce_shapes);
+	RUN(test_nine_nodes);
 	return mf_test_done();
 }

@@ -435,11 +435,9 @@ static int create_remote(struct create_state *s)
 			mf_remote_arg(&s->rm[i], s->argv[j]);
 		}
 		mf_remote_arg(&s->rm[i], "--part");
-		if (mf_remote_arg(&s->rm[i], pv)) {
-			free(undo);
-			return mf_fail("--drive: the command is too long for ssh");
-		}
+		mf_remote_arg(&s->rm[i], pv);
 	}
+	/* any word that did not fit (mf_remote_arg's sticky flag) */
 	for (i = 0; i < s->nrm && !s->rm[i].toolong; i++)
 		;
 	if (i < s->nrm) {

@@ -33,7 +33,10 @@
 #      create --drive with b's tool failing must name b's failure and
 #      leave no part on a; then create --drive makes both parts (a ping
 #      across the cut, a BCAST of 65449 bytes, the most one datagram
-#      carries, taken by b's tunnel), and destroy --drive removes both.
+#      carries, taken by b's tunnel), then on timed links (2 s each)
+#      a BCAST whose fabric time is plan's and whose frames reach b's
+#      nodes in two waves (b's timed queue), and destroy --drive removes
+#      both.
 # The host side asserts; this script prints "multihost: ok ..." and
 # "multihost: FAIL ..." lines and exits non-zero on a failure it sees.
 set -u
@@ -295,6 +298,59 @@ if [ "$MF_VM2_ROLE" = a ]; then
 			$MF show md | grep -A1 "^tunnel" | sed 's/^/multihost: a: /'
 			on_b /mf/meshfabric show md | grep -A1 "^tunnel" | sed 's/^/multihost: b: /'
 		fi
+		# timed links across hosts: both guests give every link the
+		# same model; a's BCAST reports the whole schedule's fabric
+		# time, which plan computes offline, to the nanosecond; b
+		# delivers its nodes at their modelled times through its
+		# timed queue: eyes from 0,0 informs b's nodes in steps 3
+		# and 4, 2 s apart with 2-s links, so b's count of frames
+		# received is seen between 0 and 8 (one wave) while a's
+		# call runs, and ends at 8 (the 65449-byte BCASTs above are
+		# done: b's counts settled while a polled its tunnel); and a
+		# count taken from 1 s after the call began is still 0 (an
+		# untimed part would have delivered within milliseconds)
+		rxsum() { on_b "for n in 2-0 2-1 2-2 2-3 3-0 3-1 3-2 3-3; do $IP netns exec md-\$n cat /sys/class/net/md/statistics/rx_packets; done" |
+			awk '{s += $1} END {print s + 0}'; }
+		lm="rate 100mbit delay 2s"
+		# shellcheck disable=SC2086
+		$MF link set md all all $lm >/dev/null &&
+		on_b /mf/meshfabric link set md all all $lm >/dev/null ||
+			fail "link set md all all $lm"
+		want=$($MF plan --torus 4x4 --from 0,0 --algo eyes --size 1000 \
+			--link-rate 100mbit --link-delay 2s -j | tr -d '\n ' |
+			sed -n 's/.*"fabric_time_ns":\([0-9]*\).*/\1/p')
+		r0=$(rxsum) seen="" late0=""
+		tb0=$(now)
+		$MF bcast md --from 0,0 --algo eyes --size 1000 -j >/tmp/tb.json 2>&1 &
+		tb=$!
+		w=0
+		while [ $w -lt 40 ]; do
+			ts=$(now)
+			d=$(($(rxsum) - r0))
+			[ "$d" = 0 ] && late0=$(echo "$ts $tb0" | awk '$1 - $2 >= 1 {printf "%.1f", $1 - $2}')
+			case " $seen " in *" $d "*) ;; *) seen="$seen $d" ;; esac
+			[ "$d" -ge 8 ] && ! kill -0 $tb 2>/dev/null && break
+			sleep 0.2
+			w=$((w + 1))
+		done
+		wait $tb || fail "timed bcast across hosts: $(cat /tmp/tb.json)"
+		got=$(tr -d '\n ' </tmp/tb.json | sed -n 's/.*"fabric_time_ns":\([0-9]*\).*/\1/p')
+		echo "multihost: timed bcast: fabric time $got ns (plan $want), b's nodes received, in turn:$seen"
+		[ -n "$want" ] && [ "$got" = "$want" ] &&
+			ok "timed bcast across hosts: fabric time $got ns, as plan's" ||
+			fail "timed bcast across hosts: fabric time '$got', plan '$want'"
+		case "$seen" in
+		*" 8") ;;
+		*) fail "timed bcast: b's nodes received$seen, not 8 in the end" ;;
+		esac
+		if echo "$seen" | tr ' ' '\n' | grep -qx '[1-7]'; then
+			ok "timed bcast: b delivered in waves (seen:$seen)"
+		else
+			fail "timed bcast: b's nodes received$seen: no wave between 0 and 8"
+		fi
+		[ -n "$late0" ] &&
+			ok "timed bcast: b's nodes had nothing $late0 s after the call began" ||
+			fail "timed bcast: no count of 0 from 1 s after the call began"
 		out=$($MF destroy md --drive 2>&1)
 		echo "$out" | sed 's/^/multihost: drive: /'
 		[ -z "$($MF list --names)" ] &&

@@ -403,7 +403,7 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (r)
 		mf_sched_free(&us);
 	if (r == -EOPNOTSUPP && split)
-		return mf_fail("broadcast on %s: the algorithm does not cover it, or its links are timed (split over hosts: untimed only)",
+		return mf_fail("broadcast on %s: the algorithm does not cover it",
 			       (const char *)in.name);
 	if (r == -EOPNOTSUPP)
 		return mf_fail("algorithm %s does not cover a %s",
@@ -414,7 +414,7 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_fail("broadcast on %s: a node is down or gone (meshfabric show %s)",
 			       (const char *)in.name, (const char *)in.name);
 	if (r == -EMSGSIZE && split)
-		return mf_fail("broadcast on %s: a %u-byte payload is too long to cross hosts in one UDP datagram (65449 at most over IPv4, 65469 over IPv6)",
+		return mf_fail("broadcast on %s: a %u-byte payload is too long to cross hosts in one UDP datagram (65449 at most over IPv4, 65469 over IPv6, 20 less on timed links)",
 			       (const char *)in.name, size);
 	if (r == -EREMOTE)
 		return mf_fail("broadcast on %s: node %u is on another host",

@@ -67,14 +67,19 @@
 static struct workqueue_struct *mf_wq;
 
 struct mf_bcast_cb {
-	u32 source;
 	u32 size;	/* truesize charged to the queue */
-	/* a BCAST's send from another host (else a node broadcast): where
-	 * it is, and the part that sent it
+	/* a BCAST's send from another host (else a node broadcast, from
+	 * pos.source): where it is, and the part that sent it
 	 */
-	bool sched;
-	u32 part;
+	u8 sched;
+	u8 part;
 	struct mf_sched_pos pos;
+	/* timed (pos.flags): CLOCK_MONOTONIC ns of the broadcast's start
+	 * here (the datagram's arrival less the fabric time it left at),
+	 * and the fabric time the send reaches its destination
+	 */
+	u64 base;
+	u64 arrive;
 };
 
 static_assert(sizeof(struct mf_bcast_cb) <= sizeof_field(struct sk_buff, cb));
@@ -669,13 +674,29 @@ static int mf_sched_lookup(struct mf_fabric *f, u32 algo, u32 source,
 /* One BCAST's walk of its sends (mf_bcast_send) on this host. */
 struct mf_bwalk {
 	const struct mf_sched *s;
-	u32 algo;		/* as asked (AUTO too): the other hosts' key */
+	u32 algo;		/* the other hosts' key: as asked (AUTO too),
+				 * timed: the algorithm AUTO chose here
+				 */
 	u32 source;
 	struct sk_buff *frame;
 	bool acct;		/* every hop into f->acct: the call's stats */
-	bool timed;		/* loss draws */
+	bool timed;		/* loss draws; the crossings' fabric times: */
+	u8 pflags;		/* MF_POS_* of the sends that cross */
+	const struct mf_timeline *tl;	/* this host's model */
+	u64 base;		/* the start, CLOCK_MONOTONIC ns */
+	s64 shift;		/* the model's times here less the sender's */
 	u32 crossed;		/* sends handed to other hosts */
 };
+
+/* Fabric time t of this host's model (tl) shifted into the sender's
+ * (the send that brought the broadcast here arrives when it said)
+ */
+static u64 mf_bwalk_time(const struct mf_bwalk *w, u64 t)
+{
+	s64 v = (s64)t - w->shift;
+
+	return v < 0 ? 0 : min_t(u64, v, MESHFABRIC_HORIZON_NS);
+}
 
 /* Send j of step i, sent (else only accounted) from hop h0 of its path,
  * a node of this host: each link counted, until a lossy timed link ends
@@ -690,6 +711,7 @@ static bool mf_bcast_send(struct mf_fabric *f, struct mf_bwalk *w, u32 i,
 	const struct mf_send *sd;
 	struct mf_sched_pos pos;
 	u32 h, count, cut = U32_MAX;
+	struct mf_xtime xt;
 	const u32 *p;
 	int port;
 	u64 link;
@@ -703,7 +725,9 @@ static bool mf_bcast_send(struct mf_fabric *f, struct mf_bwalk *w, u32 i,
 		link = mf_topo_link(t, p[h], port);
 		if (w->acct)
 			mf_linkacct_hop(&f->acct, link);
-		if (sent && w->timed && mf_link_loses(f, link))
+		/* past the cut, the other host draws its links' losses */
+		if (sent && cut == U32_MAX && w->timed &&
+		    mf_link_loses(f, link))
 			sent = false;
 		if (sent && cut == U32_MAX) {
 			mf_link_count(f, link, 1, w->frame->len);
@@ -722,8 +746,13 @@ static bool mf_bcast_send(struct mf_fabric *f, struct mf_bwalk *w, u32 i,
 		.hop = cut,
 		.node = p[cut],
 		.port = mf_topo_port(t, p[cut], p[cut - 1]),
+		.flags = w->pflags,
 	};
-	if (mf_tunnel_sched(f, &pos, w->frame))
+	if (w->tl) {
+		xt.arrive = mf_bwalk_time(w, w->tl->arrive[sd->dst]);
+		xt.sent = min(ktime_get_ns() - w->base, xt.arrive);
+	}
+	if (mf_tunnel_sched(f, &pos, w->tl ? &xt : NULL, w->frame))
 		w->crossed++;
 	return false;
 }
@@ -752,18 +781,18 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 	if (source >= t->nodes)
 		return -EINVAL;
 	memset(res, 0, sizeof(*res));
-	/* split over hosts: the schedule every host builds alike, untimed
+	/* split over hosts: the schedule every host builds alike
 	 * (docs/multihost.md), from a node here
 	 */
 	if (mf_node_remote(f, source))
 		return -EREMOTE;
-	if (split && (timed || algo == MESHFABRIC_ALGO_USER))
+	if (split && algo == MESHFABRIC_ALGO_USER)
 		return -EOPNOTSUPP;
 	/* a broadcast reaches every node, so some send crosses: refused
 	 * here rather than lost as a datagram too long for IP
 	 */
 	if (split) {
-		err = mf_tunnel_sched_fits(f, frame->len);
+		err = mf_tunnel_sched_fits(f, frame->len, timed);
 		if (err)
 			return err;
 	}
@@ -791,6 +820,8 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 			goto out_unlock;
 		s = fsched;
 		used = fp.used->id;
+		/* the other hosts build what this host's model chose */
+		w.algo = used;
 	} else if (!err) {
 		s = fsc.s;
 		used = fsc.used;
@@ -826,6 +857,12 @@ int mf_bcast_run(struct mf_fabric *f, u32 source, u32 algo, u32 flags,
 			goto out_unlock;
 		}
 		__set_bit(source, got);
+	}
+	if (timed && split) {
+		w.tl = &tl;
+		w.base = t0;
+		w.pflags = MF_POS_TIMED |
+			   (flags & MESHFABRIC_BCAST_ASYNC ? MF_POS_ASYNC : 0);
 	}
 	for (i = 0; i < s->nsteps; i++) {
 		mf_linkacct_step(&f->acct);
@@ -890,6 +927,29 @@ out_unlock:
 	return err;
 }
 
+/* Timed: the nodes of got get frame through the timed queue, each at its
+ * time in this host's model (w->tl) shifted into the sender's.  A full
+ * queue drops the frame (counted there), as it drops unicast.
+ */
+static void mf_bcast_queue_timed(struct mf_fabric *f,
+				 const struct mf_bwalk *w,
+				 const unsigned long *got,
+				 struct sk_buff *frame)
+{
+	struct sk_buff *skb;
+	u32 v, n = 0;
+
+	for_each_set_bit(v, got, f->topo.nodes) {
+		skb = skb_clone(frame, GFP_KERNEL | __GFP_NOWARN);
+		if (!skb)
+			break;
+		mf_tq_enqueue(f, v, MF_PORT_BCAST, skb,
+			      w->base + mf_bwalk_time(w, w->tl->arrive[v]));
+		if (!(++n & 255))
+			cond_resched();
+	}
+}
+
 /* A BCAST's send that crossed from another host at cb->pos (tunnel.c
  * checked the option, and that the frame enters pos->node, ours, by a
  * link from the sending part): the schedule of (algo, source) as this
@@ -901,18 +961,28 @@ out_unlock:
  * inform (its subtree on this host: mf_check() informs each node once,
  * and a node sends only after), handed on where a path crosses again.
  * At most one schedule's sends per datagram.  Returns the sends walked.
+ *
+ * Timed (pos->flags): the schedule is timed on this host's link models,
+ * idle (no slot reserved), from cb->base; the subtree's nodes
+ * get the frame through the timed queue at their times in that model,
+ * shifted so that the send's destination gets it at cb->arrive, and the
+ * sends that cross again carry their times likewise.
  */
 static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
 			   struct sk_buff *frame)
 {
 	const struct mf_sched_pos *pos = &cb->pos;
+	bool timed = pos->flags & MF_POS_TIMED;
 	struct mf_bwalk w = { .algo = pos->algo, .source = pos->source,
-			      .frame = frame };
+			      .frame = frame, .timed = timed,
+			      .pflags = pos->flags, .base = cb->base };
+	struct mf_timeline tl = { 0 };
 	struct mf_fsched fsc = { 0 };
 	struct mf_cached_sched *victim;
 	const struct mf_send *send;
 	unsigned long *got = NULL;
 	struct mem_cgroup *old;
+	struct mf_timing tm;
 	u32 i, j, count, work = 1;
 	const u32 *p;
 	int err;
@@ -949,10 +1019,29 @@ static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
 	got = mf_alloc_array(BITS_TO_LONGS(f->topo.nodes), sizeof(long), true);
 	if (!got)
 		goto out;
+	if (timed) {
+		/* as BCAST times it, on this host's link models but idle
+		 * links: each of the broadcast's datagrams is timed alike
+		 * (no slot reserved; a whole schedule's work, as a plan)
+		 */
+		work += f->topo.nodes;
+		mf_bcast_timing(f, pos->flags & MF_POS_ASYNC ?
+				MESHFABRIC_BCAST_ASYNC : 0, frame->len, &tm);
+		err = mf_timeline_alloc(&tl, &f->topo, w.s);
+		if (!err)
+			err = mf_sched_time(&f->topo, w.s, &tm, NULL, &tl);
+		if (!err && tl.total_ns > MESHFABRIC_HORIZON_NS)
+			err = -E2BIG;
+		if (err)
+			goto out;
+		w.tl = &tl;
+		w.shift = (s64)tl.arrive[send[pos->send].dst] - cb->arrive;
+	}
 	err = 0;
 	if (mf_bcast_send(f, &w, pos->step, pos->send, pos->hop, true)) {
 		__set_bit(send[pos->send].dst, got);
-		mf_deliver(f, send[pos->send].dst, frame, 0);
+		if (!timed)
+			mf_deliver(f, send[pos->send].dst, frame, 0);
 	}
 	for (i = pos->step + 1; i < w.s->nsteps; i++) {
 		send = mf_sched_sends(w.s, i, &count);
@@ -961,13 +1050,16 @@ static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
 				continue;
 			if (mf_bcast_send(f, &w, i, j, 0, true)) {
 				__set_bit(send[j].dst, got);
-				mf_deliver(f, send[j].dst, frame, 0);
+				if (!timed)
+					mf_deliver(f, send[j].dst, frame, 0);
 			}
 			if (!(++work & 255))
 				cond_resched();
 		}
 		cond_resched();
 	}
+	if (timed)
+		mf_bcast_queue_timed(f, &w, got, frame);
 out:
 	f->resumed++;
 	mutex_unlock(&f->bcast_lock);
@@ -977,6 +1069,7 @@ out:
 				    f->id, cb->part, pos->source, pos->step,
 				    err);
 	mf_sched_free(&fsc.own);
+	mf_timeline_free(&tl);
 	mf_free(got);
 	return work;
 }
@@ -1241,7 +1334,7 @@ static u32 mf_bcast_flood(struct mf_fabric *f, u32 source,
 static u32 *mf_bcast_share(struct mf_bcastq *bq, const struct mf_bcast_cb *cb)
 {
 	return cb->sched ? &bq->part_bytes[cb->part] :
-			   &bq->src_bytes[cb->source];
+			   &bq->src_bytes[cb->pos.source];
 }
 
 static void mf_bcast_work(struct work_struct *work)
@@ -1272,12 +1365,12 @@ static void mf_bcast_work(struct work_struct *work)
 			continue;
 		}
 		rcu_read_lock();
-		skb->dev = rcu_dereference(f->node[cb.source].dev);
+		skb->dev = rcu_dereference(f->node[cb.pos.source].dev);
 		if (skb->dev)
 			dev_hold(skb->dev);
 		rcu_read_unlock();
-		reached = skb->dev || mf_node_remote(f, cb.source) ?
-			  mf_bcast_flood(f, cb.source, skb) : 0;
+		reached = skb->dev || mf_node_remote(f, cb.pos.source) ?
+			  mf_bcast_flood(f, cb.pos.source, skb) : 0;
 		dev_put(skb->dev);
 		skb->dev = NULL;
 		consume_skb(skb);
@@ -1331,17 +1424,24 @@ static bool mf_bcast_enqueue(struct mf_fabric *f, struct mf_bcast_cb *cb,
 
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 {
-	struct mf_bcast_cb cb = { .source = source };
+	struct mf_bcast_cb cb = { .pos.source = source };
 
 	return mf_bcast_enqueue(f, &cb, skb);
 }
 
 /* Bounded as node broadcasts, in the sending part's share */
 bool mf_bcast_queue_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
-			  u32 part, struct sk_buff *skb)
+			  const struct mf_xtime *xt, u32 part,
+			  struct sk_buff *skb)
 {
-	struct mf_bcast_cb cb = { .source = pos->source, .sched = true,
-				  .part = part, .pos = *pos };
+	struct mf_bcast_cb cb = { .sched = true, .part = part, .pos = *pos };
+
+	if (xt) {
+		/* the send left at xt->sent: the start, on this host's clock */
+		cb.base = ktime_get_ns();
+		cb.base -= min(cb.base, xt->sent);
+		cb.arrive = xt->arrive;
+	}
 
 	return mf_bcast_enqueue(f, &cb, skb);
 }

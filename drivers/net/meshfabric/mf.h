@@ -729,7 +729,10 @@ void mf_tq_init(struct mf_fabric *f);
 /* Hand skb to node dst at time when (CLOCK_MONOTONIC ns); consumes skb.
  * False if the queue is full or stopped (skb freed).
  */
-/* port: MF_PORT_NONE, or the external port of dst to send it out of. */
+/* port: MF_PORT_NONE, MF_PORT_BCAST (a BCAST's frame from another host:
+ * delivered whatever the MTU), or the external port of dst to send it
+ * out of.
+ */
 bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 		   struct sk_buff *skb, u64 when);
 /* Teardown: no frame is delivered after this returns. */
@@ -778,24 +781,39 @@ void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb);
  * enters a node of another part by one of that node's ports.
  */
 struct mf_sched_pos {
-	u32 algo;
 	u32 source;
 	u32 step;
 	u32 send;
 	u32 hop;
 	u32 node;
-	u32 port;
+	u8 algo;	/* MESHFABRIC_ALGO_* (at most ALGO_MAX) */
+	u8 port;	/* below nports */
+	u8 flags;	/* MF_POS_* */
+	u8 rsvd;
 };
 
-/* Send a clone of frame (a BCAST's) to the host of pos->node; false if
- * it could not be sent.  Process context, no lock needed.
+#define MF_POS_TIMED	BIT(0)	/* timed links: struct mf_xtime follows */
+#define MF_POS_ASYNC	BIT(1)	/* timed: BCAST's MESHFABRIC_BCAST_ASYNC */
+
+/* A timed BCAST's send that crosses: fabric times, in ns from the
+ * broadcast's start (each host's model of its own part, docs/multihost.md)
+ */
+struct mf_xtime {
+	u64 sent;	/* when the datagram leaves (the sender's now) */
+	u64 arrive;	/* when the send's frame reaches its destination */
+};
+
+/* Send a clone of frame (a BCAST's) to the host of pos->node, with xt if
+ * pos->flags has MF_POS_TIMED; false if it could not be sent.  Process
+ * context, no lock needed.
  */
 bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
-		     struct sk_buff *frame);
+		     const struct mf_xtime *xt, struct sk_buff *frame);
 /* 0 if a BCAST frame of len bytes fits one schedule datagram to another
- * host (the outer IP length is 16 bits), else -EMSGSIZE.
+ * host (the outer IP length is 16 bits; timed: with its fabric times),
+ * else -EMSGSIZE.
  */
-int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len);
+int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len, bool timed);
 /* Teardown (no frame is sent any more): release the socket. */
 void mf_tunnel_stop(struct mf_fabric *f);
 
@@ -828,6 +846,7 @@ int mf_forward_frame(struct mf_fabric *f, u32 src, u32 in_port,
 /* --- port.c ---------------------------------------------------------- */
 
 #define MF_PORT_NONE	U32_MAX	/* not an external port */
+#define MF_PORT_BCAST	(U32_MAX - 1)	/* tqueue: a BCAST's, MTU or not */
 
 int mf_port_init(void);
 void mf_port_exit(void);
@@ -913,10 +932,12 @@ void mf_bcast_faults_changed(struct mf_fabric *f);
 /* Queue a frame sent by node source (consumed); false if dropped. */
 bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
 /* Queue a BCAST's send that crossed from part's host at pos (tunnel.c,
- * encap_rcv: skb the frame), for the work to go on with (consumed).
+ * encap_rcv: skb the frame), for the work to go on with (consumed); xt:
+ * its fabric times if pos->flags has MF_POS_TIMED (else NULL).
  */
 bool mf_bcast_queue_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
-			  u32 part, struct sk_buff *skb);
+			  const struct mf_xtime *xt, u32 part,
+			  struct sk_buff *skb);
 /* mf_deliver() flags */
 #define MF_DELIVER_MTU	BIT(0)	/* honour the receiver's MTU */
 /* Deliver a clone of frame to node's netdev (process context): true if

@@ -282,7 +282,8 @@ static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 		rcu_read_unlock();
 		return;
 	}
-	if (mf_tq_cb(skb)->port != MF_PORT_NONE) {
+	if (mf_tq_cb(skb)->port != MF_PORT_NONE &&
+	    mf_tq_cb(skb)->port != MF_PORT_BCAST) {
 		/* its link counted it when it reserved its slot */
 		why = mf_port_send(f, dst, mf_tq_cb(skb)->port, skb, 0, true);
 		if (why >= 0)
@@ -298,6 +299,22 @@ static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 		return;
 	}
 	skb->dev = dev;
+	if (mf_tq_cb(skb)->port == MF_PORT_BCAST) {
+		/* a BCAST's frame (from another host, bcast.c): whatever
+		 * the MTU, as mf_deliver() hands it over
+		 */
+		if (!(dev->flags & IFF_UP)) {
+			dev_core_stats_rx_dropped_inc(dev);
+			kfree_skb(skb);
+		} else {
+			skb->protocol = eth_type_trans(skb, dev);
+			skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
+			dev_sw_netstats_rx_add(dev, len);
+			netif_rx(skb);
+		}
+		rcu_read_unlock();
+		return;
+	}
 	/* dev_forward_skb() frees the skb and counts rx_dropped on failure */
 	if (dev_forward_skb(dev, skb) == NET_RX_SUCCESS)
 		dev_sw_netstats_rx_add(dev, len);

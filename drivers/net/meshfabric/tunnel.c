@@ -101,15 +101,33 @@ struct mf_geneve_sched {
 	__be32 send;
 	__be32 hop;
 	u8 algo;
-	u8 rsvd[3];
+	u8 flags;		/* MESHFABRIC_GENEVE_SF_* */
+	u8 rsvd[2];
+} __packed;
+
+/* A timed BCAST's send: the third option (uapi header) */
+struct mf_geneve_time {
+	__be16 opt_class;	/* MESHFABRIC_GENEVE_CLASS */
+	u8 opt_type;		/* MESHFABRIC_GENEVE_TYPE_TIME */
+	u8 opt_len;		/* 4 words of data */
+	__be64 sent;
+	__be64 arrive;
+} __packed;
+
+/* The options after meshfabric's: a BCAST's send (sched), timed or not */
+struct mf_geneve_xopts {
+	struct mf_geneve_sched so;
+	struct mf_geneve_time to;
 } __packed;
 
 #define MF_GENEVE_OPT_WORDS	4	/* option header and data */
 #define MF_GENEVE_SCHED_WORDS	5	/* the second option's */
+#define MF_GENEVE_TIME_WORDS	5	/* the third option's */
 #define MF_GENEVE_CRITICAL	0x40
 #define MF_TUNNEL_HLEN		(sizeof(struct udphdr) + sizeof(struct mf_geneve))
 static_assert(sizeof(struct mf_geneve) == 24);
 static_assert(sizeof(struct mf_geneve_sched) == MF_GENEVE_SCHED_WORDS * 4);
+static_assert(sizeof(struct mf_geneve_time) == MF_GENEVE_TIME_WORDS * 4);
 static_assert(MESHFABRIC_TUNNEL_OVERHEAD4 ==
 	      sizeof(struct iphdr) + MF_TUNNEL_HLEN + ETH_HLEN);
 static_assert(MESHFABRIC_TUNNEL_OVERHEAD6 ==
@@ -151,36 +169,36 @@ static __be16 mf_tunnel_sport(const struct sk_buff *skb)
 	return htons(49152 + reciprocal_scale(hash, 16384));
 }
 
-/* gh, then so if not NULL (a BCAST's send), in front of skb */
+/* gh, then words 4-byte words of xo (a BCAST's send), in front of skb */
 static int mf_tunnel_encap(struct sk_buff *skb, const struct dst_entry *dst,
 			   unsigned int iphlen, bool csum,
 			   const struct mf_geneve *gh,
-			   const struct mf_geneve_sched *so)
+			   const struct mf_geneve_xopts *xo, u32 words)
 {
 	int err;
 
 	err = skb_cow_head(skb, LL_RESERVED_SPACE(dst->dev) +
 			   dst->header_len + iphlen + MF_TUNNEL_HLEN +
-			   (so ? sizeof(*so) : 0));
+			   words * 4);
 	if (err)
 		return err;
 	err = udp_tunnel_handle_offloads(skb, csum);
 	if (err)
 		return err;
-	if (so)
-		memcpy(__skb_push(skb, sizeof(*so)), so, sizeof(*so));
+	if (words)
+		memcpy(__skb_push(skb, words * 4), xo, words * 4);
 	memcpy(__skb_push(skb, sizeof(*gh)), gh, sizeof(*gh));
 	skb_set_inner_protocol(skb, htons(ETH_P_TEB));
 	return 0;
 }
 
 /* Send skb (an Ethernet frame at data, or empty: a keepalive) to the peer
- * of part, with the option so after meshfabric's (NULL: none).  Consumes
- * skb.  Caller holds RCU with BH disabled.
+ * of part, with words 4-byte words of the options xo after meshfabric's
+ * (0: none).  Consumes skb.  Caller holds RCU with BH disabled.
  */
 static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
 			   u8 port, u32 step,
-			   const struct mf_geneve_sched *so,
+			   const struct mf_geneve_xopts *xo, u32 words,
 			   struct sk_buff *skb)
 {
 	struct mf_fabric *f = t->f;
@@ -188,8 +206,7 @@ static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
 	unsigned int len = skb->len;
 	__be16 sport = mf_tunnel_sport(skb);
 	struct mf_geneve gh = {
-		.ver_len = MF_GENEVE_OPT_WORDS +
-			   (so ? MF_GENEVE_SCHED_WORDS : 0),
+		.ver_len = MF_GENEVE_OPT_WORDS + words,
 		.oc = MF_GENEVE_CRITICAL,
 		.proto = htons(ETH_P_TEB),
 		.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
@@ -221,7 +238,7 @@ static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
 		if (IS_ERR(rt))
 			goto err;
 		if (mf_tunnel_encap(skb, &rt->dst, sizeof(struct iphdr), false,
-				    &gh, so)) {
+				    &gh, xo, words)) {
 			ip_rt_put(rt);
 			goto err;
 		}
@@ -244,7 +261,7 @@ static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
 		if (IS_ERR(dst))
 			goto err;
 		if (mf_tunnel_encap(skb, dst, sizeof(struct ipv6hdr), true,
-				    &gh, so)) {
+				    &gh, xo, words)) {
 			dst_release(dst);
 			goto err;
 		}
@@ -276,7 +293,7 @@ bool mf_tunnel_xmit(struct mf_fabric *f, const struct mf_cut *cut,
 		return false;
 	}
 	return mf_tunnel_send(t, f->part[cut->node], 0, cut->node, cut->port,
-			      cut->hops, NULL, skb);
+			      cut->hops, NULL, 0, skb);
 }
 
 void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
@@ -296,25 +313,42 @@ void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 			continue;
 		}
 		mf_tunnel_send(t, part, MESHFABRIC_GENEVE_F_BCAST, source,
-			       0xff, U32_MAX, NULL, c);
+			       0xff, U32_MAX, NULL, 0, c);
 	}
 }
 
 bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
-		     struct sk_buff *frame)
+		     const struct mf_xtime *xt, struct sk_buff *frame)
 {
-	struct mf_geneve_sched so = {
-		.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
-		.opt_type = MESHFABRIC_GENEVE_TYPE_SCHED,
-		.opt_len = MF_GENEVE_SCHED_WORDS - 1,
-		.source = htonl(pos->source),
-		.send = htonl(pos->send),
-		.hop = htonl(pos->hop),
-		.algo = pos->algo,
+	bool timed = pos->flags & MF_POS_TIMED;
+	struct mf_geneve_xopts xo = {
+		.so = {
+			.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
+			.opt_type = MESHFABRIC_GENEVE_TYPE_SCHED,
+			.opt_len = MF_GENEVE_SCHED_WORDS - 1,
+			.source = htonl(pos->source),
+			.send = htonl(pos->send),
+			.hop = htonl(pos->hop),
+			.algo = pos->algo,
+			.flags = pos->flags & MF_POS_ASYNC ?
+				 MESHFABRIC_GENEVE_SF_ASYNC : 0,
+		},
 	};
+	u32 words = MF_GENEVE_SCHED_WORDS;
 	struct mf_tunnel *t;
 	struct sk_buff *c;
 	bool ok = false;
+
+	if (timed) {
+		xo.to = (struct mf_geneve_time){
+			.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
+			.opt_type = MESHFABRIC_GENEVE_TYPE_TIME,
+			.opt_len = MF_GENEVE_TIME_WORDS - 1,
+			.sent = cpu_to_be64(xt->sent),
+			.arrive = cpu_to_be64(xt->arrive),
+		};
+		words += MF_GENEVE_TIME_WORDS;
+	}
 
 	local_bh_disable();
 	rcu_read_lock();
@@ -323,7 +357,7 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 	if (c)
 		ok = mf_tunnel_send(t, f->part[pos->node],
 				    MESHFABRIC_GENEVE_F_SCHED, pos->node,
-				    pos->port, pos->step, &so, c);
+				    pos->port, pos->step, &xo, words, c);
 	else if (t)
 		atomic64_inc(&t->tx_errors);
 	rcu_read_unlock();
@@ -331,10 +365,11 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 	return ok;
 }
 
-int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len)
+int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len, bool timed)
 {
 	unsigned int room = IP_MAX_MTU - MF_TUNNEL_HLEN -
 			    sizeof(struct mf_geneve_sched) -
+			    (timed ? sizeof(struct mf_geneve_time) : 0) -
 			    sizeof(struct iphdr);
 	struct mf_tunnel *t;
 
@@ -403,8 +438,10 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 {
 	struct mf_tunnel *t = rcu_dereference_sk_user_data(sk);
 	const struct mf_geneve_sched *so;
+	const struct mf_geneve_time *to;
 	struct mf_sched_pos pos = { 0 };
 	unsigned int hlen = MF_TUNNEL_HLEN;
+	struct mf_xtime xt = { 0 };
 	const struct mf_geneve *gh;
 	const struct ethhdr *eth;
 	struct mf_fabric *f;
@@ -418,10 +455,16 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 	if (!pskb_may_pull(skb, MF_TUNNEL_HLEN))
 		goto bad;
 	gh = (const struct mf_geneve *)(udp_hdr(skb) + 1);
-	/* a BCAST's send: its second option follows */
+	/* a BCAST's send: its second option follows, and on timed links
+	 * the third
+	 */
 	if (gh->flags == MESHFABRIC_GENEVE_F_SCHED &&
-	    gh->ver_len == MF_GENEVE_OPT_WORDS + MF_GENEVE_SCHED_WORDS) {
-		hlen += sizeof(*so);
+	    (gh->ver_len == MF_GENEVE_OPT_WORDS + MF_GENEVE_SCHED_WORDS ||
+	     gh->ver_len == MF_GENEVE_OPT_WORDS + MF_GENEVE_SCHED_WORDS +
+			    MF_GENEVE_TIME_WORDS)) {
+		if (gh->ver_len != MF_GENEVE_OPT_WORDS + MF_GENEVE_SCHED_WORDS)
+			pos.flags = MF_POS_TIMED;
+		hlen += sizeof(*so) + (pos.flags ? sizeof(*to) : 0);
 		if (!pskb_may_pull(skb, hlen))
 			goto bad;
 		gh = (const struct mf_geneve *)(udp_hdr(skb) + 1);
@@ -429,12 +472,27 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		if (so->opt_class != htons(MESHFABRIC_GENEVE_CLASS) ||
 		    so->opt_type != MESHFABRIC_GENEVE_TYPE_SCHED ||
 		    (so->opt_len & 0x1f) != MF_GENEVE_SCHED_WORDS - 1 ||
-		    so->rsvd[0] || so->rsvd[1] || so->rsvd[2])
+		    (so->flags & ~MESHFABRIC_GENEVE_SF_ASYNC) ||
+		    (so->flags && !pos.flags) || so->rsvd[0] || so->rsvd[1])
 			goto bad;
 		pos.source = ntohl(so->source);
 		pos.send = ntohl(so->send);
 		pos.hop = ntohl(so->hop);
 		pos.algo = so->algo;
+		if (so->flags)
+			pos.flags |= MF_POS_ASYNC;
+		to = (const struct mf_geneve_time *)(so + 1);
+		if (pos.flags) {
+			xt.sent = be64_to_cpu(to->sent);
+			xt.arrive = be64_to_cpu(to->arrive);
+			/* a broadcast ends within the horizon (BCAST) */
+			if (to->opt_class != htons(MESHFABRIC_GENEVE_CLASS) ||
+			    to->opt_type != MESHFABRIC_GENEVE_TYPE_TIME ||
+			    (to->opt_len & 0x1f) != MF_GENEVE_TIME_WORDS - 1 ||
+			    xt.sent > MESHFABRIC_HORIZON_NS ||
+			    xt.arrive > MESHFABRIC_HORIZON_NS)
+				goto bad;
+		}
 	} else if (gh->ver_len != MF_GENEVE_OPT_WORDS) {
 		goto bad;
 	}
@@ -499,7 +557,8 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		pos.step = step;
 		pos.node = node;
 		pos.port = port;
-		if (!mf_bcast_queue_sched(f, &pos, part, skb))	/* freed */
+		if (!mf_bcast_queue_sched(f, &pos, pos.flags ? &xt : NULL,
+					  part, skb))		/* freed */
 			atomic64_inc(&t->rx_errors);
 		return 0;
 	}
@@ -651,7 +710,7 @@ static void mf_tunnel_ka(struct work_struct *work)
 		local_bh_disable();
 		rcu_read_lock();
 		mf_tunnel_send(t, part, MESHFABRIC_GENEVE_F_KEEPALIVE, 0, 0xff,
-			       U32_MAX, NULL, skb);
+			       U32_MAX, NULL, 0, skb);
 		rcu_read_unlock();
 		local_bh_enable();
 	}
@@ -972,12 +1031,12 @@ void mf_tunnel_bcast(struct mf_fabric *f, u32 source, struct sk_buff *skb)
 }
 
 bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
-		     struct sk_buff *frame)
+		     const struct mf_xtime *xt, struct sk_buff *frame)
 {
 	return false;
 }
 
-int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len)
+int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len, bool timed)
 {
 	return 0;
 }

@@ -334,16 +334,18 @@ struct meshfabric_route {
  * A fabric split over hosts (TUNNEL_SET): source must be a node of this
  * host (-EREMOTE), every node of this host PRESENT (the others' are
  * their hosts' business), the algorithm one the module builds itself
- * (not ALGO_USER: -EOPNOTSUPP), and the links untimed (a timed fabric:
- * -EOPNOTSUPP; docs/multihost.md), and the frame one datagram can carry:
+ * (not ALGO_USER: -EOPNOTSUPP), and the frame one datagram can carry:
  * len at most 65449 over IPv4 (the outer IP length is 16 bits: 65535
  * less 20 IPv4, 8 UDP, 24 Geneve, 20 schedule option and 14 Ethernet
- * bytes), 65469 over IPv6, else -EMSGSIZE.  Every host builds the same schedule
- * from (topology, algo, source, links down), so they must have the same
- * links down.  This host runs the sends of the nodes it informs; a send
- * whose path reaches a node of another part is counted on its links up
- * to the cut here and handed to that part's host (the Geneve option
- * says which send of which step, and where on its path), which finishes
+ * bytes), 65469 over IPv6, 20 bytes less on timed links (the time
+ * option), else -EMSGSIZE.  Every host builds the same schedule from
+ * (topology, algo, source, links down), so they must have the same links
+ * down; on timed links AUTO is resolved here (by this host's model) and
+ * the algorithm it chose is what the other hosts build.  This host runs
+ * the sends of the nodes it informs; a send whose path reaches a node
+ * of another part is counted on its links up to the cut here and handed
+ * to that part's host (the Geneve option says which send of which step,
+ * and where on its path), which finishes
  * it and runs the later sends of the nodes it informs, handing back
  * where a path crosses again.  The call returns when this host's sends
  * are done, not the other hosts'.  Then delivered counts this host's
@@ -351,7 +353,17 @@ struct meshfabric_route {
  * (the first crossing of each: what the other hosts then do is counted
  * there, in their nodes' rx counters and their links' counters), and the
  * statistics are the whole schedule's, as on one host.  On one host
- * crossed is 0.
+ * crossed is 0.  Timed links: fabric_time_ns and step_ns are the whole
+ * schedule's in this host's model of every link (its LINK_SET figures
+ * and reservations: give every host the same link models); a send that
+ * crosses carries the fabric time it left at and the time the model
+ * gives its arrival at its destination, and the receiving host, taking
+ * the datagram's arrival as the former, delivers each node of its
+ * subtree at the time its own model of the links, idle, gives (shifted
+ * so that the send's destination gets the frame at the latter; it
+ * reserves no slot), through the timed queue, whatever the MTU, and
+ * hands on the sends that cross again likewise.  The underlay's
+ * real delay adds to the wall clock, not to the model.
  */
 #define MESHFABRIC_BCAST_ASYNC		(1U << 0)
 
@@ -1064,7 +1076,17 @@ enum {
  *   8..11  hop: the index in the send's path of the node the frame
  *          enters (the links before it were counted by other hosts)
  *   12     the algorithm asked for (MESHFABRIC_ALGO_*, AUTO allowed)
- *   13..15 0
+ *   13     flags: MESHFABRIC_GENEVE_SF_ASYNC (timed only)
+ *   14..15 0
+ *
+ * On timed links a third critical option follows, same class, type
+ * MESHFABRIC_GENEVE_TYPE_TIME, 16 bytes, big endian (options length 14
+ * words): fabric times in ns from the broadcast's start, each at most
+ * MESHFABRIC_HORIZON_NS:
+ *
+ *   0..7   when the datagram left (the sending host's fabric time)
+ *   8..15  when the send's frame reaches its destination, in the
+ *          sending host's model
  *
  * and the BCAST frame.  The receiving host builds the same schedule
  * (cached as BCAST caches it), checks that the send's path enters this
@@ -1097,6 +1119,8 @@ enum {
 							 */
 #define MESHFABRIC_GENEVE_F_SCHED	(1U << 2)	/* a BCAST's send */
 #define MESHFABRIC_GENEVE_TYPE_SCHED	0xee	/* critical, its option */
+#define MESHFABRIC_GENEVE_TYPE_TIME	0xef	/* critical: timed links */
+#define MESHFABRIC_GENEVE_SF_ASYNC	(1U << 0)	/* BCAST_ASYNC's model */
 
 /* flags */
 #define MESHFABRIC_TUNNEL_IPV6		(1U << 0)	/* peers are IPv6 */

@@ -75,6 +75,33 @@ PY
 }
 sums COUNTERS-A COUNTERS-B COUNTERS-REF pings
 sums BCAST-A BCAST-B BCAST-REF "BCAST offload"
+sums COLL-A COLL-B COLL-REF collectives
+# the frames each node received in the collectives: a's and b's nodes
+# against the one guest's
+if python3 - "$out/both.log" <<'PY'
+import json, sys
+c = {}
+for line in open(sys.argv[1], errors="replace"):
+    for k in ("COLLRX-A", "COLLRX-B", "COLLRX-REF"):
+        i = line.find(k + " ")
+        if i >= 0:
+            c[k] = json.loads(line[i + len(k) + 1:])
+if len(c) != 3:
+    print("# frame counts missing: %s" % sorted({"COLLRX-A", "COLLRX-B", "COLLRX-REF"} - set(c)))
+    sys.exit(1)
+split = dict(c["COLLRX-A"], **c["COLLRX-B"])
+bad = [(n, split.get(n), v) for n, v in sorted(c["COLLRX-REF"].items()) if split.get(n) != v]
+print("# collectives: frames received a %d + b %d, one guest %d (16 nodes)"
+      % (sum(c["COLLRX-A"].values()), sum(c["COLLRX-B"].values()), sum(c["COLLRX-REF"].values())))
+for x in bad[:8]:
+    print("#   node %s: split %s one guest %s" % x)
+sys.exit(1 if bad or len(split) != 16 or not sum(split.values()) else 0)
+PY
+then
+	ok "every node received the same collective frames split as on one guest"
+else
+	notok "every node received the same collective frames split as on one guest"
+fi
 if command -v tshark >/dev/null && [ -s "$out/wire.pcap" ]; then
 	# the first echo request between two nodes (10.0.0.0/24) on the wire
 	dec=$(tshark -r "$out/wire.pcap" -V -Y 'geneve && icmp && ip.src == 10.0.0.0/24' 2>/dev/null |

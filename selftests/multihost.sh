@@ -29,6 +29,13 @@
 #      down; a then runs the same workload on the whole fabric alone and
 #      prints COUNTERS-REF, which the host compares with A + B; and the
 #      same broadcasts on the whole fabric alone: BCAST-REF.
+#   5c. collectives across the cut (a runs them: an allreduce planned by
+#      the tool, a reduce to 3,3 and a broadcast from 2,0, b's nodes,
+#      planned by the kernel, of frames above the nodes' MTU): each
+#      result checked by the kernel and the tool; COLL-A / COLL-B link
+#      counters and COLLRX-A / COLLRX-B frames each node received, which
+#      the host compares with the same collectives on the whole fabric
+#      alone (COLL-REF, COLLRX-REF).
 #   8. a drives b (selftests/mfrsh as MF_SSH, b serving it on TCP 2222):
 #      create --drive with b's tool failing must name b's failure and
 #      leave no part on a; then create --drive makes both parts (a ping
@@ -84,6 +91,33 @@ links_up() {
 		[ $n -ge 120 ] && return 1
 		sleep 0.5
 	done
+}
+# the collectives of 5c, each result checked (kernel and tool)
+colls() {
+	for c in "allreduce --count 64" "reduce --root 3,3 --count 400 --in-kernel" \
+		 "broadcast --root 2,0 --count 500 --type s64 --in-kernel"; do
+		# shellcheck disable=SC2086
+		if out=$($MF coll "$1" $c -j 2>&1) &&
+		   echo "$out" | tr -d '\n ' | grep -q '"match":true'; then
+			echo "multihost: coll $c: $(echo "$out" | tr -d '\n ' |
+				grep -o '"frames":[0-9]*\|"delivered":[0-9]*' | tr '\n' ' ')"
+		else
+			fail "coll $c on $1: $out"
+		fi
+	done
+}
+# frames each node of part $1 (all: every node) received, as JSON
+# {"x,y": N, ...}, less rx_of's list $2
+rx_json() {
+	printf '{'
+	sep=
+	for e in $(rx_of "$1"); do
+		node=${e%=*}
+		b=$(echo "$2" | tr ' ' '\n' | grep "^$node=" | cut -d= -f2)
+		printf '%s"%s": %s' "$sep" "$node" $((${e#*=} - b))
+		sep=', '
+	done
+	printf '}'
 }
 # BCAST from node $1 with every algorithm of ALGOS
 bcasts() {
@@ -217,6 +251,16 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	check_rx "$before" "$(rx_of 0)" "bcast, part 0"
 	echo "BCAST-A $($MF stats mh --all -j | tr -d '\n')"
 	mark 16
+	# 5c. collectives across the cut, from here
+	$MF stats mh --reset >/dev/null
+	before=$(rx_of 0)
+	mark 17
+	await 27
+	colls mh
+	sleep 2		# frames handed to b and back
+	echo "COLL-A $($MF stats mh --all -j | tr -d '\n')"
+	echo "COLLRX-A $(rx_json 0 "$before")"
+	mark 18
 	await 26	# b counted too, before the TCP stream to its node
 	out=$($IP netns exec mh-1-0 iperf3 -c 10.0.0.7 -t 3 -f m 2>&1)
 	rate=$(echo "$out" | grep -E 'receiver' | awk '{print $(NF-2), $(NF-1)}')
@@ -244,6 +288,11 @@ if [ "$MF_VM2_ROLE" = a ]; then
 	bcasts 3,3
 	check_rx "$before" "$(rx_of all)" "bcast, one guest"
 	echo "BCAST-REF $($MF stats mh --all -j | tr -d '\n')"
+	before=$(rx_of all)
+	$MF stats mh --reset >/dev/null
+	colls mh
+	echo "COLL-REF $($MF stats mh --all -j | tr -d '\n')"
+	echo "COLLRX-REF $(rx_json all "$before")"
 	$MF destroy mh
 	# 8. b driven from here: create --drive, destroy --drive over
 	# mfrsh (ssh's convention over nc; b serves it)
@@ -430,6 +479,14 @@ else
 	await 16
 	check_rx "$before" "$(rx_of 1)" "bcast, part 1"
 	echo "BCAST-B $($MF stats mh --all -j | tr -d '\n')"
+	# 5c. a's collectives: this part's counters and frames
+	await 17
+	$MF stats mh --reset >/dev/null
+	before=$(rx_of 1)
+	mark 27
+	await 18
+	echo "COLL-B $($MF stats mh --all -j | tr -d '\n')"
+	echo "COLLRX-B $(rx_json 1 "$before")"
 	# GRO: the TCP stream's datagrams merged before the tunnel takes them
 	tun_rx() { $MF show mh -j | tr -d '\n ' | sed -n 's/.*"rx_frames":\([0-9]*\).*/\1/p'; }
 	wire_rx() { cat /sys/class/net/eth0/statistics/rx_packets; }

@@ -411,6 +411,7 @@ static void print_text(struct mf_ctx *ctx, const struct coll_report *r)
 {
 	const struct meshfabric_collective *c = r->c;
 	u32 n = r->in->nodes, i, v, j;
+	struct meshfabric_tunnel tu;
 	FILE *f = ctx->out;
 
 	fprintf(f, "collective       %s", mf_coll_name(c->coll));
@@ -431,7 +432,11 @@ static void print_text(struct mf_ctx *ctx, const struct coll_report *r)
 	fprintf(f, "frames           %llu link crossings, %llu bytes (most on one link %llu)\n",
 		(unsigned long long)c->frames, (unsigned long long)c->link_bytes,
 		(unsigned long long)c->max_link_bytes);
-	fprintf(f, "delivered        %u of %u results\n", c->delivered, n);
+	memset(&tu, 0, sizeof(tu));
+	tu.id = c->id;
+	fprintf(f, "delivered        %u of %u results%s\n", c->delivered, n,
+		mf_dev_tunnel_get(&tu) ? "" :
+		" (split over hosts: this host's nodes; the others' there)");
 	fprintf(f, "elapsed          %.1f us\n", (double)c->elapsed_ns / 1000.0);
 	if (c->fabric_time_ns)
 		fprintf(f, "fabric time      %llu ns\n",

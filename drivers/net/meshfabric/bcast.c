@@ -361,6 +361,22 @@ out:
 	return ok;
 }
 
+void mf_deliver_rx(struct net_device *dev, struct sk_buff *skb)
+{
+	unsigned int len = skb->len;
+
+	if (!(dev->flags & IFF_UP)) {
+		dev_core_stats_rx_dropped_inc(dev);
+		kfree_skb(skb);
+		return;
+	}
+	skb_scrub_packet(skb, true);
+	skb->protocol = eth_type_trans(skb, dev);
+	skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
+	dev_sw_netstats_rx_add(dev, len);
+	netif_rx(skb);
+}
+
 struct sk_buff *mf_bcast_frame(struct mf_fabric *f,
 			       const struct meshfabric_bcast *b)
 {

@@ -91,6 +91,8 @@ struct mf_coll_call {
 	struct mf_stats st;	/* the checker's */
 	u32 algo_run;
 	bool timed;
+	bool split;		/* over hosts (tunnel.c): frames cross */
+	u32 chunk;		/* a frame's payload, at most */
 	u64 t0, frames, bytes;
 	u32 delivered;
 	char why[128];
@@ -214,6 +216,14 @@ static int coll_sizes(struct mf_coll_call *cc)
 	for (i = 0; i < s->nsteps; i++) {
 		step = 0;
 		for (k = s->step[i]; k < s->step[i + 1]; k++) {
+			if (cc->split &&
+			    s->send[k].hops > MESHFABRIC_TUNNEL_PATH_HOPS) {
+				snprintf(cc->why, sizeof(cc->why),
+					 "a path of %u hops: across hosts at most %u",
+					 s->send[k].hops,
+					 MESHFABRIC_TUNNEL_PATH_HOPS);
+				return -E2BIG;
+			}
 			ids = mf_send_blocks(s, k, &n);
 			cc->send_bytes[k] = 0;
 			for (j = 0; j < n; j++) {
@@ -288,40 +298,74 @@ static struct sk_buff *coll_frame(struct mf_coll_call *cc, u8 kind, u32 step,
 	return skb;
 }
 
-/* Send data (total bytes) as frames of at most MESHFABRIC_MAX_PAYLOAD,
- * each counted on the links of path (hops of them) and delivered to dst;
- * *ok: every frame was accepted.  0 or -ENOMEM.
+/* Hand frame to the host of path[0] (a node of another part), entering
+ * it by in_port (0xff: it starts there), with the rest of path (its hops) left.
+ */
+static void coll_hand(struct mf_coll_call *cc, const u32 *path, u32 hops,
+		      u32 in_port, struct sk_buff *frame)
+{
+	const struct mf_topo *t = &cc->f->topo;
+	u8 ports[MF_PATH_BYTES] = { 0 };
+	u32 h;
+
+	/* coll_sizes() bounded hops by MESHFABRIC_TUNNEL_PATH_HOPS */
+	for (h = 0; h < hops; h++)
+		ports[h / 2] |= mf_topo_port(t, path[h], path[h + 1]) <<
+				(h & 1 ? 0 : 4);
+	mf_tunnel_path(cc->f, path[0], in_port, ports, hops, frame);
+}
+
+/* Send data (total bytes) as frames of at most cc->chunk bytes, each
+ * counted on the links of path (hops of them) and delivered to dst;
+ * *ok: every frame was accepted here (not: handed to another host).  Split over hosts, a link is
+ * counted (and the frame delivered) by the host of its sending end (of
+ * dst): a frame from another part's node goes to its host, one whose
+ * path reaches another part goes on from there (coll_hand).  The call's
+ * statistics count every hop.  0 or -ENOMEM.
  */
 static int coll_send(struct mf_coll_call *cc, u8 kind, u32 step, u32 src,
 		     u32 dst, u32 first, u32 nblocks, const u32 *path,
 		     u32 hops, const u8 *data, u64 total, bool *ok)
 {
 	const struct mf_topo *t = &cc->f->topo;
+	struct mf_fabric *f = cc->f;
+	bool here = !mf_node_remote(f, src);
+	u32 len, h, cut;
 	u64 off = 0, link;
 	struct sk_buff *skb;
-	u32 len, h;
 	int port;
 
 	*ok = true;
 	do {
-		len = min_t(u64, total - off, MESHFABRIC_MAX_PAYLOAD);
+		len = min_t(u64, total - off, cc->chunk);
 		skb = coll_frame(cc, kind, step, src, dst, first, nblocks,
 				 off, total, data + off, len);
 		if (IS_ERR(skb))
 			return PTR_ERR(skb);
+		cut = here ? U32_MAX : 0;
 		local_bh_disable();	/* this CPU's counters */
 		for (h = 0; h < hops; h++) {
 			/* mf_check() proved path[h], path[h + 1] adjacent */
 			port = mf_topo_port(t, path[h], path[h + 1]);
 			link = mf_topo_link(t, path[h], port);
-			mf_link_count(cc->f, link, 1, skb->len);
+			if (cut == U32_MAX) {
+				mf_link_count(f, link, 1, skb->len);
+				if (mf_node_remote(f, path[h + 1]))
+					cut = h + 1;
+			}
 			cc->link_bytes[link] += skb->len;
 			cc->frames++;
 			cc->bytes += skb->len;
 		}
 		local_bh_enable();
-		if (!mf_deliver(cc->f, dst, skb, 0))
+		if (cut != U32_MAX) {	/* delivered there, if at all */
+			coll_hand(cc, (hops ? path : &src) + cut, hops - cut,
+				  cut ? mf_topo_port(t, path[cut], path[cut - 1]) :
+					0xff, skb);
 			*ok = false;
+		} else if (!mf_deliver(f, dst, skb, 0)) {
+			*ok = false;
+		}
 		consume_skb(skb);
 		off += len;
 	} while (off < total);
@@ -595,8 +639,10 @@ static int coll_check_fabric(struct mf_coll_call *cc)
 			 c->root, cc->n);
 		return -EINVAL;
 	}
+	/* split over hosts: this host's nodes */
 	for (v = 0; v < cc->n; v++)
-		if (READ_ONCE(f->node[v].state) != MF_NODE_PRESENT)
+		if (!mf_node_remote(f, v) &&
+		    READ_ONCE(f->node[v].state) != MF_NODE_PRESENT)
 			return -ENETDOWN;
 	if (rcu_access_pointer(f->fstate)) {
 		snprintf(cc->why, sizeof(cc->why),
@@ -629,6 +675,9 @@ static int coll_run(struct mf_coll_call *cc)
 	if (err)
 		return err;
 	cc->timed = READ_ONCE(f->links.timed);
+	cc->split = READ_ONCE(f->part);
+	cc->chunk = cc->split ? MESHFABRIC_COLL_SPLIT_PAYLOAD :
+				MESHFABRIC_MAX_PAYLOAD;
 	err = coll_plan(cc);
 	if (!err)
 		err = coll_sizes(cc);

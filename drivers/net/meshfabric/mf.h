@@ -809,6 +809,16 @@ struct mf_xtime {
  */
 bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 		     const struct mf_xtime *xt, struct sk_buff *frame);
+/* The bytes of a collective frame's path in its option (4 bits a hop) */
+#define MF_PATH_BYTES	(MESHFABRIC_TUNNEL_PATH_HOPS / 2)
+/* Send a clone of frame (a collective's) to the host of node (a node of
+ * another part), entering it by in_port (0xff: it starts there), with
+ * `hops` hops left whose ports are at ports (4 bits each, high bits first;
+ * at most MESHFABRIC_TUNNEL_PATH_HOPS); false if it could not be sent.
+ * Any context.
+ */
+bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
+		    const u8 *ports, u32 hops, struct sk_buff *frame);
 /* 0 if a BCAST frame of len bytes fits one schedule datagram to another
  * host (the outer IP length is 16 bits; timed: with its fabric times),
  * else -EMSGSIZE.
@@ -938,6 +948,11 @@ bool mf_bcast_queue(struct mf_fabric *f, u32 source, struct sk_buff *skb);
 bool mf_bcast_queue_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 			  const struct mf_xtime *xt, u32 part,
 			  struct sk_buff *skb);
+/* Hand skb (an Ethernet frame from another host or the timed queue,
+ * consumed) to dev, a node's netdev, whatever its MTU (as mf_deliver()),
+ * through netif_rx: any context, under RCU (dev read under it).
+ */
+void mf_deliver_rx(struct net_device *dev, struct sk_buff *skb);
 /* mf_deliver() flags */
 #define MF_DELIVER_MTU	BIT(0)	/* honour the receiver's MTU */
 /* Deliver a clone of frame to node's netdev (process context): true if

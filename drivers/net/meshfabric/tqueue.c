@@ -300,18 +300,8 @@ static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 	}
 	skb->dev = dev;
 	if (mf_tq_cb(skb)->port == MF_PORT_BCAST) {
-		/* a BCAST's frame (from another host, bcast.c): whatever
-		 * the MTU, as mf_deliver() hands it over
-		 */
-		if (!(dev->flags & IFF_UP)) {
-			dev_core_stats_rx_dropped_inc(dev);
-			kfree_skb(skb);
-		} else {
-			skb->protocol = eth_type_trans(skb, dev);
-			skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
-			dev_sw_netstats_rx_add(dev, len);
-			netif_rx(skb);
-		}
+		/* a BCAST's frame (from another host, bcast.c) */
+		mf_deliver_rx(dev, skb);
 		rcu_read_unlock();
 		return;
 	}

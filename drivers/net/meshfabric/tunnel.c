@@ -120,6 +120,16 @@ struct mf_geneve_xopts {
 	struct mf_geneve_time to;
 } __packed;
 
+/* A collective's frame: the path option's header (uapi header), its
+ * ports after it
+ */
+struct mf_geneve_path {
+	__be16 opt_class;	/* MESHFABRIC_GENEVE_CLASS */
+	u8 opt_type;		/* MESHFABRIC_GENEVE_TYPE_PATH */
+	u8 opt_len;		/* ceil(hops / 8) words of data */
+	u8 ports[MF_PATH_BYTES];
+} __packed;
+
 #define MF_GENEVE_OPT_WORDS	4	/* option header and data */
 #define MF_GENEVE_SCHED_WORDS	5	/* the second option's */
 #define MF_GENEVE_TIME_WORDS	5	/* the third option's */
@@ -169,11 +179,10 @@ static __be16 mf_tunnel_sport(const struct sk_buff *skb)
 	return htons(49152 + reciprocal_scale(hash, 16384));
 }
 
-/* gh, then words 4-byte words of xo (a BCAST's send), in front of skb */
+/* gh, then words 4-byte words of the options xo, in front of skb */
 static int mf_tunnel_encap(struct sk_buff *skb, const struct dst_entry *dst,
 			   unsigned int iphlen, bool csum,
-			   const struct mf_geneve *gh,
-			   const struct mf_geneve_xopts *xo, u32 words)
+			   const struct mf_geneve *gh, const void *xo, u32 words)
 {
 	int err;
 
@@ -197,8 +206,7 @@ static int mf_tunnel_encap(struct sk_buff *skb, const struct dst_entry *dst,
  * (0: none).  Consumes skb.  Caller holds RCU with BH disabled.
  */
 static bool mf_tunnel_send(struct mf_tunnel *t, u32 part, u8 flags, u32 node,
-			   u8 port, u32 step,
-			   const struct mf_geneve_xopts *xo, u32 words,
+			   u8 port, u32 step, const void *xo, u32 words,
 			   struct sk_buff *skb)
 {
 	struct mf_fabric *f = t->f;
@@ -365,6 +373,85 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 	return ok;
 }
 
+bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
+		    const u8 *ports, u32 hops, struct sk_buff *frame)
+{
+	struct mf_geneve_path po = {
+		.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
+		.opt_type = MESHFABRIC_GENEVE_TYPE_PATH,
+		.opt_len = DIV_ROUND_UP(hops, 8),
+	};
+	struct mf_tunnel *t;
+	struct sk_buff *c;
+	bool ok = false;
+
+	if (hops > MESHFABRIC_TUNNEL_PATH_HOPS)
+		return false;
+	memcpy(po.ports, ports, DIV_ROUND_UP(hops, 2));
+	local_bh_disable();
+	rcu_read_lock();
+	t = rcu_dereference(f->tun);
+	c = t ? skb_clone(frame, GFP_ATOMIC | __GFP_NOWARN) : NULL;
+	if (c)
+		ok = mf_tunnel_send(t, f->part[node], MESHFABRIC_GENEVE_F_PATH,
+				    node, in_port, hops, &po, 1 + po.opt_len,
+				    c);
+	else if (t)
+		atomic64_inc(&t->tx_errors);
+	rcu_read_unlock();
+	local_bh_enable();
+	return ok;
+}
+
+/* A collective's frame that entered node (ours) by in_port (MF_PORT_NONE:
+ * it starts there) with `hops` hops left, their ports at ports (4 bits
+ * each, high bits first): each link counted here (the host of its
+ * sending end), handed on where the path reaches another part, delivered
+ * at its end if that node's MAC is the frame's destination.  At most
+ * MESHFABRIC_TUNNEL_PATH_HOPS hops.  encap_rcv (softirq); consumes skb.
+ */
+static void mf_tunnel_path_rx(struct mf_fabric *f, u32 node, const u8 *ports,
+			      u32 hops, struct sk_buff *skb)
+{
+	const struct ethhdr *eth = (const struct ethhdr *)skb->data;
+	struct net_device *dev;
+	u8 rest[MF_PATH_BYTES];
+	u32 np = f->topo.nports, h, k, port, next;
+	u64 l;
+
+	for (h = 0; h < hops; h++) {
+		port = ports[h / 2] >> (h & 1 ? 0 : 4) & 0xf;
+		l = (u64)node * np + port;
+		if (port >= np || !mf_topo_is_link(&f->topo, node, port) ||
+		    f->links.peer[l] == MESHFABRIC_NO_PEER)
+			goto drop;
+		next = f->links.peer[l];
+		mf_link_count(f, l, 1, skb->len);
+		if (mf_node_remote(f, next)) {
+			/* the rest from next on, realigned */
+			memset(rest, 0, sizeof(rest));
+			for (k = h + 1; k < hops; k++)
+				rest[(k - h - 1) / 2] |=
+					(ports[k / 2] >> (k & 1 ? 0 : 4) & 0xf) <<
+					((k - h - 1) & 1 ? 0 : 4);
+			mf_tunnel_path(f, next,
+				       mf_topo_port(&f->topo, next, node),
+				       rest, hops - h - 1, skb);
+			consume_skb(skb);
+			return;
+		}
+		node = next;
+	}
+	dev = rcu_dereference(f->node[node].dev);
+	if (!dev || mf_mac_node(f, eth->h_dest) != node)
+		goto drop;
+	mf_deliver_rx(dev, skb);
+	return;
+drop:
+	trace_meshfabric_drop(f->id, node, skb->len, MF_DROP_NO_DEST);
+	kfree_skb(skb);
+}
+
 int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len, bool timed)
 {
 	unsigned int room = IP_MAX_MTU - MF_TUNNEL_HLEN -
@@ -441,7 +528,10 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 	const struct mf_geneve_time *to;
 	struct mf_sched_pos pos = { 0 };
 	unsigned int hlen = MF_TUNNEL_HLEN;
+	const struct mf_geneve_path *po;
 	struct mf_xtime xt = { 0 };
+	u8 ports[MF_PATH_BYTES];
+	u32 words;
 	const struct mf_geneve *gh;
 	const struct ethhdr *eth;
 	struct mf_fabric *f;
@@ -493,6 +583,23 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 			    xt.arrive > MESHFABRIC_HORIZON_NS)
 				goto bad;
 		}
+	} else if (gh->flags == MESHFABRIC_GENEVE_F_PATH) {
+		/* a collective's frame: its path's option follows */
+		words = DIV_ROUND_UP(ntohl(gh->step), 8);
+		if (ntohl(gh->step) > MESHFABRIC_TUNNEL_PATH_HOPS ||
+		    gh->ver_len != MF_GENEVE_OPT_WORDS + 1 + words)
+			goto bad;
+		hlen += 4 * (1 + words);
+		if (!pskb_may_pull(skb, hlen))
+			goto bad;
+		gh = (const struct mf_geneve *)(udp_hdr(skb) + 1);
+		po = (const struct mf_geneve_path *)(gh + 1);
+		if (po->opt_class != htons(MESHFABRIC_GENEVE_CLASS) ||
+		    po->opt_type != MESHFABRIC_GENEVE_TYPE_PATH ||
+		    (po->opt_len & 0x1f) != words)
+			goto bad;
+		/* kept: the header goes with iptunnel_pull_header() */
+		memcpy(ports, po->ports, 4 * words);
 	} else if (gh->ver_len != MF_GENEVE_OPT_WORDS) {
 		goto bad;
 	}
@@ -537,11 +644,25 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		mf_bcast_queue(f, node, skb);
 		return 0;
 	}
+	np = f->topo.nports;
+	l = (u64)node * np + port;
+	if (flags == MESHFABRIC_GENEVE_F_PATH) {
+		/* a collective's frame from node (ours) on, or into it by
+		 * port from the sender's part
+		 */
+		if (mf_node_remote(f, node) ||
+		    is_multicast_ether_addr(eth->h_dest) ||
+		    (port != 0xff &&
+		     (port >= np || !mf_topo_is_link(&f->topo, node, port) ||
+		      f->links.peer[l] == MESHFABRIC_NO_PEER ||
+		      f->part[f->links.peer[l]] != part)))
+			goto bad;
+		mf_tunnel_path_rx(f, node, ports, step, skb);
+		return 0;
+	}
 	/* unicast or a BCAST's send into node (ours) by port, from the
 	 * sender's part
 	 */
-	np = f->topo.nports;
-	l = (u64)node * np + port;
 	if ((flags && flags != MESHFABRIC_GENEVE_F_SCHED) ||
 	    mf_node_remote(f, node) || port >= np ||
 	    !mf_topo_is_link(&f->topo, node, port) ||
@@ -1039,6 +1160,12 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len, bool timed)
 {
 	return 0;
+}
+
+bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
+		    const u8 *ports, u32 hops, struct sk_buff *frame)
+{
+	return false;
 }
 
 void mf_tunnel_stop(struct mf_fabric *f)

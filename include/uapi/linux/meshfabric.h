@@ -792,6 +792,28 @@ struct meshfabric_port_get {
  * (a collective models a reliable transport); with links down the
  * collective is refused (-ENETUNREACH): its schedule is not repaired.
  *
+ * Across hosts (a fabric split by TUNNEL_SET).  The caller gives every
+ * node's input, so the data work (snapshots, combining, the results and
+ * their check) is this host's, for every node; the frames are each
+ * host's: a frame is counted on each directed link by the host of the
+ * link's sending end, and delivered by the host of its destination.  A
+ * frame from a node of another part goes to that part's host, which
+ * sends it from there; a frame whose path reaches a node of another part
+ * goes, from there, to that part's host (the Geneve flag
+ * MESHFABRIC_GENEVE_F_PATH with the rest of its path in the option
+ * MESHFABRIC_GENEVE_TYPE_PATH), which goes on along it, hands it on
+ * where it crosses again, and delivers it at its end.  So the link
+ * counters of all hosts add up to the one-host run's, and every node's
+ * netdev gets its frames.  Only this host's nodes must be PRESENT;
+ * delivered counts this host's nodes.  Frames carry at most
+ * MESHFABRIC_COLL_SPLIT_PAYLOAD payload bytes (one datagram; a one-host
+ * run cuts at MESHFABRIC_MAX_PAYLOAD: the counters are the same when no
+ * send is longer), and a send's path has at most
+ * MESHFABRIC_TUNNEL_PATH_HOPS hops (-E2BIG with the reason).  Timed: the
+ * fabric time is this host's model of the whole schedule; a step's
+ * frames leave at its end in that time, and the other hosts deliver
+ * them as they arrive (the underlay's delay is not in the model).
+ *
  * Time.  On a fabric with timed links (LINK_SET), the schedule runs in
  * fabric time with the core's timing.h, synchronous, store-and-forward
  * or cut-through as the fabric switches, each send one frame of
@@ -1088,7 +1110,16 @@ enum {
  *   8..15  when the send's frame reaches its destination, in the
  *          sending host's model
  *
- * and the BCAST frame.  The receiving host builds the same schedule
+ * and the BCAST frame.  (A collective's frame, flag
+ * MESHFABRIC_GENEVE_F_PATH, has instead: port 0xff if it starts at node,
+ * a node of the receiving host (a send from that node, or its result),
+ * else the port it enters node by; bytes 8..11 the hops left, h, at most
+ * MESHFABRIC_TUNNEL_PATH_HOPS; then a critical option, same class, type
+ * MESHFABRIC_GENEVE_TYPE_PATH, of ceil(h / 8) words: the port taken at
+ * each node from node on, 4 bits each, the first in the high bits of
+ * the first byte, unused bits 0 (options length 5 + ceil(h / 8) words);
+ * then the frame, whose destination MAC is the node where the path
+ * ends.)  The receiving host builds the same schedule
  * (cached as BCAST caches it), checks that the send's path enters this
  * node by this port from the sender's part at that hop, finishes the
  * send and runs the later sends of the nodes it informs, at most one
@@ -1120,6 +1151,12 @@ enum {
 #define MESHFABRIC_GENEVE_F_SCHED	(1U << 2)	/* a BCAST's send */
 #define MESHFABRIC_GENEVE_TYPE_SCHED	0xee	/* critical, its option */
 #define MESHFABRIC_GENEVE_TYPE_TIME	0xef	/* critical: timed links */
+#define MESHFABRIC_GENEVE_F_PATH	(1U << 3)	/* a collective's frame
+							 * on its path
+							 */
+#define MESHFABRIC_GENEVE_TYPE_PATH	0xf0	/* critical, its option */
+#define MESHFABRIC_TUNNEL_PATH_HOPS	464	/* 4 bits a hop, 58 words */
+#define MESHFABRIC_COLL_SPLIT_PAYLOAD	64512	/* a frame's payload, split */
 #define MESHFABRIC_GENEVE_SF_ASYNC	(1U << 0)	/* BCAST_ASYNC's model */
 
 /* flags */

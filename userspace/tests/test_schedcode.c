@@ -416,6 +416,68 @@ static void test_jread_values(void)
 	mf_jfree(&v);
 }
 
+/* A collective frame's path, 4 bits a port (the uapi's
+ * MESHFABRIC_GENEVE_TYPE_PATH): bytes written out by hand, and random
+ * walks taken port by port with mf_topo_neighbor (so the ports are the
+ * walk's own, not mf_topo_port's), packed, read back and cut at every
+ * offset.
+ */
+static void test_path_pack(void)
+{
+	static const u32 d33[] = { 3, 3 }, d485[] = { 4, 8, 5 };
+	u32 path[200], ports[200], n, h, from, k, seed = 12345, p;
+	u8 packed[100], tail[100];
+	struct mf_topo t;
+	int walks = 0;
+	s64 nb;
+
+	/* 3x3 mesh: 0 -x+-> 1 -y+-> 4 -x+-> 5 -y-> 2: ports 0 2 0 3 */
+	mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, d33);
+	path[0] = 0, path[1] = 1, path[2] = 4, path[3] = 5, path[4] = 2;
+	memset(packed, 0xaa, sizeof(packed));
+	EXPECT_EQ(mf_path_pack(&t, path, 4, packed), 0);
+	EXPECT_EQ(packed[0], 0x02);
+	EXPECT_EQ(packed[1], 0x03);
+	EXPECT_EQ(packed[2], 0xaa);		/* nothing past 2 bytes */
+	EXPECT_EQ(mf_path_pack(&t, path, 3, packed), 0);
+	EXPECT_EQ(packed[1], 0x00);		/* the unused bits 0 */
+	mf_path_tail(packed, 1, 2, tail);	/* y+ x+ */
+	EXPECT_EQ(tail[0], 0x20);
+	path[1] = 2;				/* 0, 2: not neighbours */
+	EXPECT_EQ(mf_path_pack(&t, path, 1, packed), -EINVAL);
+
+	mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 3, d485);
+	for (n = 0; n <= 199; n += 1 + n / 3) {
+		path[0] = seed % t.nodes;
+		for (h = 0; h < n; h++) {
+			do {
+				seed = seed * 1103515245 + 12345;
+				p = (seed >> 16) % t.nports;
+				nb = mf_topo_neighbor(&t, path[h], p);
+			} while (nb < 0 || !mf_topo_is_link(&t, path[h], p));
+			ports[h] = p;
+			path[h + 1] = nb;
+		}
+		EXPECT_EQ(mf_path_pack(&t, path, n, packed), 0);
+		for (h = 0; h < n; h++)
+			EXPECT_EQ(mf_path_port(packed, h), ports[h]);
+		if (n & 1)
+			EXPECT_EQ(packed[n / 2] & 0xf, 0);
+		for (from = 0; from <= n; from++) {
+			memset(tail, 0xff, sizeof(tail));
+			mf_path_tail(packed, from, n - from, tail);
+			for (k = 0; k < n - from; k++)
+				EXPECT_EQ(mf_path_port(tail, k), ports[from + k]);
+			if ((n - from) & 1)
+				EXPECT_EQ(tail[(n - from) / 2] & 0xf, 0);
+			EXPECT_EQ(tail[(n - from + 1) / 2], 0xff);
+		}
+		walks++;
+	}
+	printf("# %d random walks packed and cut\n", walks);
+	EXPECT(walks >= 15);
+}
+
 int main(void)
 {
 	RUN(test_roundtrip);
@@ -424,5 +486,6 @@ int main(void)
 	RUN(test_json_roundtrip);
 	RUN(test_json_errors);
 	RUN(test_jread_values);
+	RUN(test_path_pack);
 	return mf_test_done();
 }

@@ -304,15 +304,13 @@ static struct sk_buff *coll_frame(struct mf_coll_call *cc, u8 kind, u32 step,
 static void coll_hand(struct mf_coll_call *cc, const u32 *path, u32 hops,
 		      u32 in_port, struct sk_buff *frame)
 {
-	const struct mf_topo *t = &cc->f->topo;
-	u8 ports[MF_PATH_BYTES] = { 0 };
-	u32 h;
+	u8 ports[MF_PATH_BYTES];
 
-	/* coll_sizes() bounded hops by MESHFABRIC_TUNNEL_PATH_HOPS */
-	for (h = 0; h < hops; h++)
-		ports[h / 2] |= mf_topo_port(t, path[h], path[h + 1]) <<
-				(h & 1 ? 0 : 4);
-	mf_tunnel_path(cc->f, path[0], in_port, ports, hops, frame);
+	/* coll_sizes() bounded hops by MESHFABRIC_TUNNEL_PATH_HOPS, and
+	 * mf_check() proved the path a chain of neighbours
+	 */
+	if (!mf_path_pack(&cc->f->topo, path, hops, ports))
+		mf_tunnel_path(cc->f, path[0], in_port, ports, hops, frame);
 }
 
 /* Send data (total bytes) as frames of at most cc->chunk bytes, each

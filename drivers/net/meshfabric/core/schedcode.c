@@ -426,3 +426,29 @@ int mf_coll_decode(const struct mf_topo *t, u32 coll, u32 root,
 	mf_free(path);
 	return ret;
 }
+
+int mf_path_pack(const struct mf_topo *t, const u32 *path, u32 hops,
+		 u8 *out)
+{
+	u32 h;
+	int port;
+
+	memset(out, 0, (hops + 1) / 2);
+	for (h = 0; h < hops; h++) {
+		port = mf_topo_port(t, path[h], path[h + 1]);
+		if (port < 0 || port > 0xf)
+			return -EINVAL;
+		out[h / 2] |= port << (h & 1 ? 0 : 4);
+	}
+	return 0;
+}
+
+void mf_path_tail(const u8 *packed, u32 from, u32 n, u8 *out)
+{
+	u32 k;
+
+	memset(out, 0, (n + 1) / 2);
+	for (k = 0; k < n; k++)
+		out[k / 2] |= mf_path_port(packed, from + k) <<
+			      (k & 1 ? 0 : 4);
+}

@@ -70,4 +70,27 @@ int mf_coll_decode(const struct mf_topo *t, u32 coll, u32 root,
 		   const u8 *code, size_t len, struct mf_sched *s, char *err,
 		   size_t errlen);
 
+/* A path as a collective's frame carries it to another host (uapi:
+ * MESHFABRIC_GENEVE_TYPE_PATH): the port taken at each node, 4 bits
+ * each, the first in the high bits of the first byte, unused bits 0.
+ */
+
+/* Port h of packed. */
+static inline u32 mf_path_port(const u8 *packed, u32 h)
+{
+	return packed[h / 2] >> (h & 1 ? 0 : 4) & 0xf;
+}
+
+/* Pack the ports of path (hops + 1 nodes of t) into out, whose
+ * (hops + 1) / 2 bytes it zeroes first: 0, or -EINVAL if two nodes in a
+ * row are not neighbours or a port does not fit 4 bits.
+ */
+int mf_path_pack(const struct mf_topo *t, const u32 *path, u32 hops,
+		 u8 *out);
+
+/* Hops from .. from + n - 1 of packed into out, starting at its first
+ * bits ((n + 1) / 2 bytes, zeroed first).
+ */
+void mf_path_tail(const u8 *packed, u32 from, u32 n, u8 *out);
+
 #endif /* MF_SCHEDCODE_H */

@@ -361,16 +361,19 @@ out:
 	return ok;
 }
 
-void mf_deliver_rx(struct net_device *dev, struct sk_buff *skb)
+void mf_deliver_rx(struct mf_fabric *f, u32 node, struct net_device *dev,
+		   struct sk_buff *skb)
 {
 	unsigned int len = skb->len;
 
 	if (!(dev->flags & IFF_UP)) {
+		trace_meshfabric_drop(f->id, node, len, MF_DROP_NODE_GONE);
 		dev_core_stats_rx_dropped_inc(dev);
 		kfree_skb(skb);
 		return;
 	}
 	skb_scrub_packet(skb, true);
+	skb->priority = 0;
 	skb->protocol = eth_type_trans(skb, dev);
 	skb_postpull_rcsum(skb, eth_hdr(skb), ETH_HLEN);
 	dev_sw_netstats_rx_add(dev, len);
@@ -696,7 +699,8 @@ struct mf_bwalk {
 	u32 source;
 	struct sk_buff *frame;
 	bool acct;		/* every hop into f->acct: the call's stats */
-	bool timed;		/* loss draws; the crossings' fabric times: */
+	bool timed;		/* loss draws */
+	/* timed across hosts: the crossings' fabric times */
 	u8 pflags;		/* MF_POS_* of the sends that cross */
 	const struct mf_timeline *tl;	/* this host's model */
 	u64 base;		/* the start, CLOCK_MONOTONIC ns */
@@ -944,23 +948,34 @@ out_unlock:
 }
 
 /* Timed: the nodes of got get frame through the timed queue, each at its
- * time in this host's model (w->tl) shifted into the sender's.  A full
- * queue drops the frame (counted there), as it drops unicast.
+ * time in this host's model (w->tl) shifted into the sender's, within
+ * the share of part (the sender's) there.  A frame the queue refuses
+ * (full, or its share spent) or that cannot be cloned is dropped and
+ * counted in the node's rx_dropped (and the drop tracepoint).
  */
 static void mf_bcast_queue_timed(struct mf_fabric *f,
-				 const struct mf_bwalk *w,
+				 const struct mf_bwalk *w, u32 part,
 				 const unsigned long *got,
 				 struct sk_buff *frame)
 {
+	struct net_device *dev;
 	struct sk_buff *skb;
 	u32 v, n = 0;
 
 	for_each_set_bit(v, got, f->topo.nodes) {
 		skb = skb_clone(frame, GFP_KERNEL | __GFP_NOWARN);
-		if (!skb)
-			break;
-		mf_tq_enqueue(f, v, MF_PORT_BCAST, skb,
-			      w->base + mf_bwalk_time(w, w->tl->arrive[v]));
+		if (!skb ||
+		    !mf_tq_enqueue_bcast(f, v, part, skb, w->base +
+					 mf_bwalk_time(w, w->tl->arrive[v]))) {
+			/* a refused frame was freed there */
+			trace_meshfabric_drop(f->id, v, frame->len,
+					      MF_DROP_QUEUE_FULL);
+			rcu_read_lock();
+			dev = rcu_dereference(f->node[v].dev);
+			if (dev)
+				dev_core_stats_rx_dropped_inc(dev);
+			rcu_read_unlock();
+		}
 		if (!(++n & 255))
 			cond_resched();
 	}
@@ -1075,7 +1090,7 @@ static u32 mf_bcast_resume(struct mf_fabric *f, const struct mf_bcast_cb *cb,
 		cond_resched();
 	}
 	if (timed)
-		mf_bcast_queue_timed(f, &w, got, frame);
+		mf_bcast_queue_timed(f, &w, cb->part, got, frame);
 out:
 	f->resumed++;
 	mutex_unlock(&f->bcast_lock);

@@ -278,6 +278,11 @@ struct mf_tqueue {
 	spinlock_t lock;	/* the fields below but timer */
 	struct rb_root_cached tree;
 	u32 bytes;		/* truesize queued, <= MESHFABRIC_TIMED_BYTES */
+	/* of which the timed BCASTs' from each other part (bcast.c), each
+	 * <= MF_TQ_PART_BYTES: a peer's broadcasts leave the rest to
+	 * unicast
+	 */
+	u32 part_bytes[MESHFABRIC_TUNNEL_MAX_PARTS];
 	bool stopped;		/* teardown: no more frames */
 	struct hrtimer timer;
 	/* Immutable until teardown: who pays for the frames (tqueue.c),
@@ -729,12 +734,16 @@ void mf_tq_init(struct mf_fabric *f);
 /* Hand skb to node dst at time when (CLOCK_MONOTONIC ns); consumes skb.
  * False if the queue is full or stopped (skb freed).
  */
-/* port: MF_PORT_NONE, MF_PORT_BCAST (a BCAST's frame from another host:
- * delivered whatever the MTU), or the external port of dst to send it
- * out of.
- */
+/* port: MF_PORT_NONE, or the external port of dst to send it out of. */
 bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 		   struct sk_buff *skb, u64 when);
+#define MF_PORT_BCAST	(U32_MAX - 1)	/* mf_tq_enqueue_bcast's frames */
+#define MF_TQ_PART_BYTES	(MESHFABRIC_TIMED_BYTES / 4)
+/* As mf_tq_enqueue, a timed BCAST's frame that part's host sent
+ * (bcast.c): delivered whatever dst's MTU, within part's share.
+ */
+bool mf_tq_enqueue_bcast(struct mf_fabric *f, u32 dst, u32 part,
+			 struct sk_buff *skb, u64 when);
 /* Teardown: no frame is delivered after this returns. */
 void mf_tq_stop(struct mf_fabric *f);
 
@@ -856,7 +865,6 @@ int mf_forward_frame(struct mf_fabric *f, u32 src, u32 in_port,
 /* --- port.c ---------------------------------------------------------- */
 
 #define MF_PORT_NONE	U32_MAX	/* not an external port */
-#define MF_PORT_BCAST	(U32_MAX - 1)	/* tqueue: a BCAST's, MTU or not */
 
 int mf_port_init(void);
 void mf_port_exit(void);
@@ -952,7 +960,8 @@ bool mf_bcast_queue_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
  * consumed) to dev, a node's netdev, whatever its MTU (as mf_deliver()),
  * through netif_rx: any context, under RCU (dev read under it).
  */
-void mf_deliver_rx(struct net_device *dev, struct sk_buff *skb);
+void mf_deliver_rx(struct mf_fabric *f, u32 node, struct net_device *dev,
+		   struct sk_buff *skb);
 /* mf_deliver() flags */
 #define MF_DELIVER_MTU	BIT(0)	/* honour the receiver's MTU */
 /* Deliver a clone of frame to node's netdev (process context): true if

@@ -3,9 +3,11 @@
  * tqueue.c - the time-ordered queue of a fabric's timed unicast frames
  * (struct mf_tqueue): each frame waits, with the slots it reserved on its
  * links (link.c), until its arrival time, then goes to its destination's
- * netdev.  A tree keyed by arrival time with a cached leftmost node, as
- * netem's tfifo, and one soft hrtimer set to the earliest arrival, as
- * sch_fq's watchdog: one timer per fabric, never one per frame or hop.
+ * netdev; and of the timed BCASTs' frames from other hosts (bcast.c),
+ * each part's within a share of its own (MF_TQ_PART_BYTES).  A tree
+ * keyed by arrival time with a cached leftmost node, as netem's tfifo,
+ * and one soft hrtimer set to the earliest arrival, as sch_fq's
+ * watchdog: one timer per fabric, never one per frame or hop.
  *
  * Who pays (issue 21): a waiting frame is charged to the memory cgroup
  * of its fabric's creator (tq->memcg).  At enqueue it is copied into
@@ -197,6 +199,25 @@ static struct sk_buff *mf_tq_own(struct mf_tqueue *tq, struct sk_buff *skb)
 	return n;
 }
 
+/* A BCAST's frame from another host: the share of the part that sent it
+ * (cb->hops holds the part), else NULL.  Under tq->lock.
+ */
+static u32 *mf_tq_part(struct mf_tqueue *tq, const struct mf_tq_cb *cb)
+{
+	return cb->port == MF_PORT_BCAST ? &tq->part_bytes[cb->hops] : NULL;
+}
+
+/* A frame left the tree: its bytes go back.  Under tq->lock. */
+static void mf_tq_dequeued(struct mf_tqueue *tq, const struct mf_tq_cb *cb)
+{
+	u32 *part = mf_tq_part(tq, cb);
+
+	tq->bytes -= cb->size;
+	if (part)
+		*part -= cb->size;
+	mf_tq_uncharge(cb);
+}
+
 static bool __mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 			    u32 cut_port, u32 hops, struct sk_buff *skb,
 			    u64 when)
@@ -205,6 +226,7 @@ static bool __mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 	struct rb_node **p, *parent = NULL;
 	struct mf_tq_cb *cb;
 	bool leftmost = true;
+	u32 *part;
 
 	skb = mf_tq_own(tq, skb);
 	if (!skb)
@@ -222,13 +244,17 @@ static bool __mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 		return false;
 	}
 	spin_lock_bh(&tq->lock);
-	if (tq->stopped || tq->bytes + cb->size > MESHFABRIC_TIMED_BYTES) {
+	part = mf_tq_part(tq, cb);
+	if (tq->stopped || tq->bytes + cb->size > MESHFABRIC_TIMED_BYTES ||
+	    (part && *part + cb->size > MF_TQ_PART_BYTES)) {
 		spin_unlock_bh(&tq->lock);
 		mf_tq_uncharge(cb);
 		kfree_skb(skb);
 		return false;
 	}
 	tq->bytes += cb->size;
+	if (part)
+		*part += cb->size;
 	p = &tq->tree.rb_root.rb_node;
 	while (*p) {
 		parent = *p;
@@ -252,6 +278,13 @@ bool mf_tq_enqueue(struct mf_fabric *f, u32 dst, u32 port,
 		   struct sk_buff *skb, u64 when)
 {
 	return __mf_tq_enqueue(f, dst, port, U32_MAX, 0, skb, when);
+}
+
+bool mf_tq_enqueue_bcast(struct mf_fabric *f, u32 dst, u32 part,
+			 struct sk_buff *skb, u64 when)
+{
+	return __mf_tq_enqueue(f, dst, MF_PORT_BCAST, U32_MAX, part, skb,
+			       when);
 }
 
 bool mf_tq_enqueue_cut(struct mf_fabric *f, const struct mf_cut *cut,
@@ -301,7 +334,7 @@ static void mf_tq_deliver(struct mf_fabric *f, struct sk_buff *skb, u32 dst)
 	skb->dev = dev;
 	if (mf_tq_cb(skb)->port == MF_PORT_BCAST) {
 		/* a BCAST's frame (from another host, bcast.c) */
-		mf_deliver_rx(dev, skb);
+		mf_deliver_rx(f, dst, dev, skb);
 		rcu_read_unlock();
 		return;
 	}
@@ -326,8 +359,7 @@ static enum hrtimer_restart mf_tq_fire(struct hrtimer *timer)
 		if (mf_tq_cb(skb)->time > now)
 			break;
 		rb_erase_cached(first, &tq->tree);
-		tq->bytes -= mf_tq_cb(skb)->size;
-		mf_tq_uncharge(mf_tq_cb(skb));
+		mf_tq_dequeued(tq, mf_tq_cb(skb));
 		skb->dev = NULL;	/* it shared rbnode's memory */
 		skb->next = NULL;
 		*tail = skb;
@@ -390,8 +422,7 @@ void mf_tq_stop(struct mf_fabric *f)
 	while ((first = rb_first_cached(&tq->tree))) {
 		skb = rb_to_skb(first);
 		rb_erase_cached(first, &tq->tree);
-		tq->bytes -= mf_tq_cb(skb)->size;
-		mf_tq_uncharge(mf_tq_cb(skb));
+		mf_tq_dequeued(tq, mf_tq_cb(skb));
 		skb->dev = NULL;
 		kfree_skb(skb);
 	}

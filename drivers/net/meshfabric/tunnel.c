@@ -49,6 +49,7 @@
 #include <net/udp.h>
 #include <net/udp_tunnel.h>
 #include "mf.h"
+#include "schedcode.h"
 #include "trace.h"
 
 int mf_validate_tunnel(const struct meshfabric_tunnel *tu)
@@ -416,11 +417,11 @@ static void mf_tunnel_path_rx(struct mf_fabric *f, u32 node, const u8 *ports,
 	const struct ethhdr *eth = (const struct ethhdr *)skb->data;
 	struct net_device *dev;
 	u8 rest[MF_PATH_BYTES];
-	u32 np = f->topo.nports, h, k, port, next;
+	u32 np = f->topo.nports, h, port, next;
 	u64 l;
 
 	for (h = 0; h < hops; h++) {
-		port = ports[h / 2] >> (h & 1 ? 0 : 4) & 0xf;
+		port = mf_path_port(ports, h);
 		l = (u64)node * np + port;
 		if (port >= np || !mf_topo_is_link(&f->topo, node, port) ||
 		    f->links.peer[l] == MESHFABRIC_NO_PEER)
@@ -428,12 +429,8 @@ static void mf_tunnel_path_rx(struct mf_fabric *f, u32 node, const u8 *ports,
 		next = f->links.peer[l];
 		mf_link_count(f, l, 1, skb->len);
 		if (mf_node_remote(f, next)) {
-			/* the rest from next on, realigned */
-			memset(rest, 0, sizeof(rest));
-			for (k = h + 1; k < hops; k++)
-				rest[(k - h - 1) / 2] |=
-					(ports[k / 2] >> (k & 1 ? 0 : 4) & 0xf) <<
-					((k - h - 1) & 1 ? 0 : 4);
+			/* the rest from next on */
+			mf_path_tail(ports, h + 1, hops - h - 1, rest);
 			mf_tunnel_path(f, next,
 				       mf_topo_port(&f->topo, next, node),
 				       rest, hops - h - 1, skb);
@@ -445,7 +442,7 @@ static void mf_tunnel_path_rx(struct mf_fabric *f, u32 node, const u8 *ports,
 	dev = rcu_dereference(f->node[node].dev);
 	if (!dev || mf_mac_node(f, eth->h_dest) != node)
 		goto drop;
-	mf_deliver_rx(dev, skb);
+	mf_deliver_rx(f, node, dev, skb);
 	return;
 drop:
 	trace_meshfabric_drop(f->id, node, skb->len, MF_DROP_NO_DEST);
@@ -575,12 +572,17 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		if (pos.flags) {
 			xt.sent = be64_to_cpu(to->sent);
 			xt.arrive = be64_to_cpu(to->arrive);
-			/* a broadcast ends within the horizon (BCAST) */
+			/* a broadcast ends within the horizon (BCAST), a
+			 * send leaves before it arrives, and only a timed
+			 * fabric here takes times (its frames wait in the
+			 * timed queue)
+			 */
 			if (to->opt_class != htons(MESHFABRIC_GENEVE_CLASS) ||
 			    to->opt_type != MESHFABRIC_GENEVE_TYPE_TIME ||
 			    (to->opt_len & 0x1f) != MF_GENEVE_TIME_WORDS - 1 ||
-			    xt.sent > MESHFABRIC_HORIZON_NS ||
-			    xt.arrive > MESHFABRIC_HORIZON_NS)
+			    xt.arrive > MESHFABRIC_HORIZON_NS ||
+			    xt.sent > xt.arrive ||
+			    !READ_ONCE(f->links.timed))
 				goto bad;
 		}
 	} else if (gh->flags == MESHFABRIC_GENEVE_F_PATH) {

@@ -361,8 +361,11 @@ struct meshfabric_route {
  * the datagram's arrival as the former, delivers each node of its
  * subtree at the time its own model of the links, idle, gives (shifted
  * so that the send's destination gets the frame at the latter; it
- * reserves no slot), through the timed queue, whatever the MTU, and
- * hands on the sends that cross again likewise.  The underlay's
+ * reserves no slot), through the timed queue, whatever the MTU (each
+ * sending part's frames within a quarter of MESHFABRIC_TIMED_BYTES; a
+ * frame refused counts in the node's rx_dropped), and hands on the sends
+ * that cross again likewise.  A host whose links are untimed refuses
+ * timed datagrams.  The underlay's
  * real delay adds to the wall clock, not to the model.
  */
 #define MESHFABRIC_BCAST_ASYNC		(1U << 0)
@@ -1097,7 +1100,8 @@ enum {
  *   4..7   the send's index within its step
  *   8..11  hop: the index in the send's path of the node the frame
  *          enters (the links before it were counted by other hosts)
- *   12     the algorithm asked for (MESHFABRIC_ALGO_*, AUTO allowed)
+ *   12     the algorithm asked for (MESHFABRIC_ALGO_*, AUTO allowed;
+ *          on timed links the one AUTO chose)
  *   13     flags: MESHFABRIC_GENEVE_SF_ASYNC (timed only)
  *   14..15 0
  *

@@ -23,7 +23,8 @@
  * after a grace period (the data path's readers of f->ports[]).  A port
  * holds no reference on its fabric: the fabric's teardown unbinds every
  * port under RTNL before its last reference can go.  Lock order as
- * everywhere: f->lock (attach checks dead under it) -> RTNL.
+ * everywhere: f->lock (attach checks dead under it) -> RTNL (->
+ * f->stats_lock, to restart an extra port's link).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -381,6 +382,13 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	p->link = port < t->nports ? (u64)node * t->nports + port :
 		  f->links.n + slot;
 	p->dev = dev;
+	/* an extra port's link starts afresh, before any frame can see
+	 * it: nothing uses it now (the slot's last port was unpublished a
+	 * grace period ago, in mf_port_unbind's synchronize_net), LINK_SET
+	 * waits for f->lock
+	 */
+	if (port >= t->nports)
+		mf_link_restart(f, p->link);
 	err = dev_set_promiscuity(dev, 1);
 	if (err)
 		goto unlock;
@@ -390,12 +398,6 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 		goto unlock;
 	}
 	netdev_hold(dev, &p->tracker, GFP_KERNEL);
-	/* an extra port's link starts afresh: nothing sends on it (the
-	 * slot's last port was unpublished a grace period ago, in
-	 * mf_port_unbind's synchronize_net), LINK_SET waits for f->lock
-	 */
-	if (port >= t->nports)
-		mf_link_restart(f, p->link);
 	rcu_assign_pointer(f->ports[slot], p);
 	WRITE_ONCE(f->nports_bound, f->nports_bound + 1);
 	p = NULL;

@@ -16,7 +16,8 @@
 # torus link; detach and attach again restart its link; deleting the
 # veth unbinds it; a raw PORT beyond nports + 16 is EINVAL, twice EBUSY.
 # A mesh node with a border and an extra port bound forwards between
-# them.  The allocation counter returns to 0.
+# them.  On a hex mesh H_3, e0 of node 0 reaches node 2, 2 hops away,
+# with exact counts.  The allocation counter returns to 0.
 . ./lib.sh
 load
 modprobe veth 2>/dev/null || insmod /lib/modules/$(uname -r)/kernel/drivers/net/veth.ko 2>/dev/null
@@ -324,4 +325,29 @@ check_eq "mesh: x-'s link counted the $n replies" \
 check_eq "mesh: no topology link carried them (same node)" \
 	"$(links m | awk '$2 < 9 { s += $3 } END { print s + 0 }')" 0
 check "destroy m with both bound" "$MF" destroy m
+
+# ---- a hex mesh H_3 (19 nodes, ports +-1, +-8, +-7 mod 19): e0 of node
+# 0; node 2 is no neighbour of 0 (2 is not +-1, +-7, +-8 mod 19): 2 hops
+fabric hex 3 h
+hid=$(fab h id)
+"$IP" netns add hw
+"$IP" netns add ho
+noipv6 hw
+noipv6 ho
+"$IP" -n hw link add hx0 type veth peer name hx1 netns ho
+"$IP" -n hw link set hx0 up
+"$IP" -n ho addr add $oip/8 dev hx1
+"$IP" -n ho link set hx1 up
+hmac=$("$IP" -n ho link show hx1 | awk '$1 == "link/ether" { print $2 }')
+check "hex: attach hx0 to the extra port e0 of node 0" \
+	"$MF" port attach h 0 e0 dev hx0 netns hw
+check_eq "hex: port show -j: port 6 (e0: nports 6 + 0)" \
+	"$(port_get h port)" 6
+check "hex: ho -> node 2 through e0" \
+	"$IP" netns exec ho ping -c 2 -W 3 "$(addr_of h 2 4)"
+n=3
+pinged_exactly h ho hx1 "$hmac" $hid 2 "$(node h 2 namespace)" $n
+check_eq "hex links: 2 hops x 2 ways x $n = $((4 * n)) frames, no more" \
+	"$(links h | awk '$2 < 19 { s += $3 } END { print s + 0 }')" $((4 * n))
+check "destroy h" "$MF" destroy h
 check_eq "allocated objects back to 0" "$(allocated_settled)" 0

@@ -50,6 +50,20 @@ pinged_exactly() {
 	check_eq "$1: the port: rx packets grew by $8 (the requests)" \
 		$(($(port_get "$1" rx_packets) - _rx0)) "$8"
 }
+# outside WNS WDEV ONS ODEV: a veth, WDEV (up, to bind) in new namespace
+# WNS, ODEV (up, $oip) in new namespace ONS, IPv6 off in both; prints
+# ODEV's MAC
+outside() {
+	"$IP" netns add "$1"
+	"$IP" netns add "$3"
+	noipv6 "$1"
+	noipv6 "$3"
+	"$IP" -n "$1" link add "$2" type veth peer name "$4" netns "$3"
+	"$IP" -n "$1" link set "$2" up
+	"$IP" -n "$3" addr add $oip/8 dev "$4"
+	"$IP" -n "$3" link set "$4" up
+	"$IP" -n "$3" link show "$4" | awk '$1 == "link/ether" { print $2 }'
+}
 # fabric KIND DIMS NAME: create it (IPv4 10/8), IPv6 off in its nodes
 fabric() {
 	create --"$1" "$2" --name "$3" --ipv4 10.0.0.0/8 --no-ipv6
@@ -202,15 +216,7 @@ check "after destroy: ext0 works standalone" \
 # border port, so only an extra port reaches it
 fabric torus 3x3 t
 tid=$(fab t id)
-"$IP" netns add tw
-"$IP" netns add to
-noipv6 tw
-noipv6 to
-"$IP" -n tw link add tx0 type veth peer name tx1 netns to
-"$IP" -n tw link set tx0 up
-"$IP" -n to addr add $oip/8 dev tx1
-"$IP" -n to link set tx1 up
-tmac=$("$IP" -n to link show tx1 | awk '$1 == "link/ether" { print $2 }')
+tmac=$(outside tw tx0 to tx1)
 # node 4 = (1,1); node 0 = (0,0) is 1 + 1 = 2 hops away on a 3x3 torus
 src=4 dst=0 dns=t-0-0
 dip=$(addr_of t $dst 4)
@@ -330,15 +336,7 @@ check "destroy m with both bound" "$MF" destroy m
 # 0; node 2 is no neighbour of 0 (2 is not +-1, +-7, +-8 mod 19): 2 hops
 fabric hex 3 h
 hid=$(fab h id)
-"$IP" netns add hw
-"$IP" netns add ho
-noipv6 hw
-noipv6 ho
-"$IP" -n hw link add hx0 type veth peer name hx1 netns ho
-"$IP" -n hw link set hx0 up
-"$IP" -n ho addr add $oip/8 dev hx1
-"$IP" -n ho link set hx1 up
-hmac=$("$IP" -n ho link show hx1 | awk '$1 == "link/ether" { print $2 }')
+hmac=$(outside hw hx0 ho hx1)
 check "hex: attach hx0 to the extra port e0 of node 0" \
 	"$MF" port attach h 0 e0 dev hx0 netns hw
 check_eq "hex: port show -j: port 6 (e0: nports 6 + 0)" \

@@ -322,7 +322,7 @@ static void mf_uapi_test_link_set(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), 2);
 	ls.port = 1;			/* x-: a border */
 	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), -EINVAL);
-	ls.port = 4;			/* no such port */
+	ls.port = 4;			/* an extra port (e0), not bound */
 	KUNIT_EXPECT_EQ(test, mf_link_set(f, &ls), -EINVAL);
 	ls.node = 6;			/* no such node */
 	ls.port = 0;

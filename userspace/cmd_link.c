@@ -11,7 +11,8 @@
  *   meshfabric node set NAME NODE down|up       (every link of NODE)
  *
  * Ports are named as `stats` and ethtool name them (x+, y-, d4+; H_n: +1,
- * -11, ...).  Every value is checked before anything changes.
+ * -11, ...); a bound extra port (`meshfabric port`) as e0, e1...  Every
+ * value is checked before anything changes.
  *
  * JSON (show): {"fabric","switching","now_ns","links":[{"node","port",
  * "peer" (a node, or "external": a bound port),"state","rate","delay_ns","queue","loss_ppb","packets","bytes",
@@ -31,24 +32,14 @@ static const struct mf_opt link_opts[] = {
 	{ NULL, 0, NULL, 0, NULL }
 };
 
-/* A port of t by its name, or "all". */
+/* A port of t by its name (an extra port's too: e0...), or "all". */
 static int parse_port(const struct mf_topo *t, const char *s, u32 *port)
 {
-	char name[16];
-	u32 p;
-
 	if (!strcmp(s, "all")) {
 		*port = MESHFABRIC_ALL;
 		return 0;
 	}
-	for (p = 0; p < t->nports; p++) {
-		mf_format_port(t, p, name, sizeof(name));
-		if (!strcmp(s, name)) {
-			*port = p;
-			return 0;
-		}
-	}
-	return -1;
+	return mf_parse_xport(t, s, port);
 }
 
 /* An external port is bound at node's port (`meshfabric port`). */
@@ -206,8 +197,8 @@ static void show_link(struct mf_print *o, const struct mf_topo *t,
 static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 		     char **argv)
 {
-	u32 node = MESHFABRIC_ALL, port = MESHFABRIC_ALL, n, i;
-	struct meshfabric_link_info *e;
+	u32 node = MESHFABRIC_ALL, port = MESHFABRIC_ALL, n, nx = 0, i;
+	struct meshfabric_link_info *e, x[MESHFABRIC_PORTS_MAX], *li;
 	struct meshfabric_link_get lg;
 	struct meshfabric_info in;
 	struct mf_topo t;
@@ -226,8 +217,12 @@ static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 	if (argc > 2 && parse_port(&t, argv[2], &port))
 		return mf_usage(cmd, "unknown port '%.40s'", argv[2]);
 	r = mf_dev_link_get(in.id, &e, &n, &lg);
-	if (r)
+	if (!r)		/* and the bound extra ports' links */
+		r = mf_dev_xlink_get(in.id, lg.nlinks, x, &nx);
+	if (r) {
+		free(e);
 		return mf_fail("link show %s: %s", argv[0], mf_dev_strerror(-r));
+	}
 	mf_print_start(&o, ctx->out, ctx->json);
 	mf_print_obj_open(&o, NULL);
 	mf_print_str(&o, MF_PRINT_ANY, "fabric", "fabric %s: ",
@@ -236,13 +231,14 @@ static int link_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 		     mf_switching_name(lg.switching));
 	mf_print_u64(&o, MF_PRINT_JSON, "now_ns", NULL, lg.now_ns);
 	mf_print_arr_open(&o, "links");
-	for (i = 0; i < n; i++) {
-		if ((e[i].peer == MESHFABRIC_NO_PEER &&
-		     !(e[i].flags & MESHFABRIC_LINKF_PORT)) ||
-		    (node != MESHFABRIC_ALL && e[i].node != node) ||
-		    (port != MESHFABRIC_ALL && e[i].port != port))
+	for (i = 0; i < n + nx; i++) {
+		li = i < n ? &e[i] : &x[i - n];
+		if ((li->peer == MESHFABRIC_NO_PEER &&
+		     !(li->flags & MESHFABRIC_LINKF_PORT)) ||
+		    (node != MESHFABRIC_ALL && li->node != node) ||
+		    (port != MESHFABRIC_ALL && li->port != port))
 			continue;
-		show_link(&o, &t, &e[i]);
+		show_link(&o, &t, li);
 	}
 	mf_print_end(&o);
 	free(e);
@@ -278,8 +274,9 @@ const struct mf_cmd mf_cmd_link = {
 	"1gbit), a delay (1ms, 250us, 40ns; bare: us) or a loss (1%) makes every\n"
 	"unicast frame and broadcast follow the link model: serialisation at the\n"
 	"rate, FIFO queues of at most queue frames (default 1000), delay, loss.\n"
-	"PORT as `meshfabric stats` names it (x+, y-, d4+; H_n: +1, -11); a\n"
-	"directed link: NODE's way out through PORT.  down/up: both directions\n"
+	"PORT as `meshfabric stats` names it (x+, y-, d4+; H_n: +1, -11; a\n"
+	"bound extra port of `meshfabric port`: e0, e1...); a directed link:\n"
+	"NODE's way out through PORT.  down/up: both directions\n"
 	"of the link fail or recover; routes go around links down (shortest paths\n"
 	"of what survives), broadcasts are repaired.  show: state, parameters,\n"
 	"counters, drops, busy time and backlog of every link (or NODE, PORT).",

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_port.c - `meshfabric port attach|detach|show`: external ports, a
- * node's border port bound to an existing netdev (MESHFABRIC_IOC_PORT,
- * PORT_GET; docs/multihost.md "External ports"), iproute2 style:
+ * node's border port or extra port bound to an existing netdev
+ * (MESHFABRIC_IOC_PORT, PORT_GET; docs/multihost.md "External ports"),
+ * iproute2 style:
  *
  *   meshfabric port attach NAME NODE PORT dev IFNAME [netns NS]
  *   meshfabric port detach NAME NODE PORT
@@ -10,7 +11,8 @@
  *
  * NS is a name of `ip netns` (/var/run/netns/NS) or a path; without it
  * the tool's own namespace.  PORT is named as `meshfabric stats` names
- * ports (x-, y+...) and must have no neighbour (a mesh's border).
+ * ports (x-, y+...) and must have no neighbour (a mesh's border), or is
+ * an extra port beyond the node's degree, e0 .. e15 (any topology).
  *
  * JSON (show): {"fabric","ports":[{"node","port","dev","ifindex",
  * "netns","netns_ino","rx_packets","rx_bytes","rx_dropped","learned",
@@ -53,9 +55,9 @@ static int parse_target(const struct mf_cmd *cmd, char **argv,
 	mp->id = in->id;
 	if (mf_parse_node(t, argv[1], &mp->node, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
-	if (mf_parse_port(t, argv[2], &mp->port))
-		return mf_usage(cmd, "unknown port '%.40s' (as `meshfabric stats` names them)",
-				argv[2]);
+	if (mf_parse_xport(t, argv[2], &mp->port))
+		return mf_usage(cmd, "unknown port '%.40s' (as `meshfabric stats` names them, or e0..e%u)",
+				argv[2], MESHFABRIC_PORTS_MAX - 1);
 	return 0;
 }
 
@@ -89,9 +91,9 @@ static int port_attach(const struct mf_cmd *cmd, int argc, char **argv)
 	r = parse_target(cmd, argv, &in, &t, &mp);
 	if (r)
 		return r;
-	if (mf_topo_neighbor(&t, mp.node, mp.port) >= 0)
-		return mf_fail("port %s of node %s has a neighbour: only a border port (no neighbour) can be external",
-			       argv[2], argv[1]);
+	if (mp.port < t.nports && mf_topo_neighbor(&t, mp.node, mp.port) >= 0)
+		return mf_fail("port %s of node %s has a neighbour: only a border port (no neighbour) or an extra port (e0..e%u) can be external",
+			       argv[2], argv[1], MESHFABRIC_PORTS_MAX - 1);
 	memcpy(mp.ifname, ifname, strlen(ifname));
 	if (!ns)
 		snprintf(path, sizeof(path), "/proc/self/ns/net");
@@ -218,12 +220,12 @@ static void show_port(struct mf_print *o, const struct mf_topo *t,
 static int port_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 		     char **argv)
 {
+	struct meshfabric_link_info *e = NULL, x[MESHFABRIC_PORTS_MAX], *li;
 	struct meshfabric_port_info pi[MESHFABRIC_PORTS_MAX];
-	struct meshfabric_link_info *e = NULL, *li;
 	struct meshfabric_info in;
 	struct mf_topo t;
 	struct mf_print o;
-	u32 n, nl = 0, i;
+	u32 n, nl = 0, nx = 0, i, j;
 	u64 l;
 	int r;
 
@@ -236,6 +238,8 @@ static int port_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 	r = mf_dev_port_get(in.id, pi, &n);
 	if (!r && n)
 		r = mf_dev_link_get(in.id, &e, &nl, NULL);
+	if (!r && n)	/* the extra ports' links, past the topology's */
+		r = mf_dev_xlink_get(in.id, nl, x, &nx);
 	if (r)
 		return mf_fail("port show %s: %s", argv[0], mf_dev_strerror(-r));
 	mf_print_start(&o, ctx->out, ctx->json);
@@ -247,7 +251,10 @@ static int port_show(struct mf_ctx *ctx, const struct mf_cmd *cmd, int argc,
 	for (i = 0; i < n; i++) {
 		pi[i].ifname[MESHFABRIC_NAME_LEN - 1] = 0;
 		l = (u64)pi[i].node * t.nports + pi[i].port;
-		li = l < nl ? &e[l] : NULL;
+		li = pi[i].port < t.nports && l < nl ? &e[l] : NULL;
+		for (j = 0; j < nx && !li; j++)
+			if (x[j].node == pi[i].node && x[j].port == pi[i].port)
+				li = &x[j];
 		show_port(&o, &t, &pi[i], li);
 	}
 	mf_print_end(&o);
@@ -274,19 +281,22 @@ static int port_main(struct mf_ctx *ctx, int argc, char **argv)
 }
 
 const struct mf_cmd mf_cmd_port = {
-	"port", "external ports: a node's border port bound to a netdev (root)",
+	"port", "external ports: a node's border or extra port bound to a netdev (root)",
 	"attach NAME NODE PORT dev IFNAME [netns NS]\n"
 	"       meshfabric port detach NAME NODE PORT\n"
 	"       meshfabric port show NAME [-j]",
 	"Binds a border port of a mesh (one with no neighbour; PORT as\n"
-	"`meshfabric stats` names it: x-, y+) to an existing Ethernet netdev\n"
-	"(a veth, a tap, a NIC) of namespace NS (`ip netns` name or a path;\n"
-	"default: this one).  Frames arriving on the netdev enter the fabric at\n"
-	"NODE; frames to MACs learned there, unknown unicast and broadcasts\n"
-	"leave through it.  The port's link takes `meshfabric link set NAME\n"
-	"NODE PORT` (rate, delay, loss, down/up) and counts what leaves.  At\n"
-	"most 16 ports per fabric.  detach, deleting the netdev or destroying\n"
-	"the fabric give the netdev back as it was.  show: every bound port,\n"
-	"its netdev, the frames in (rx) and its link's counters (tx).",
+	"`meshfabric stats` names it: x-, y+) or an extra port beyond the\n"
+	"node's degree (e0..e15, any topology: a torus, a hex mesh) to an\n"
+	"existing Ethernet netdev (a veth, a tap, a NIC) of namespace NS\n"
+	"(`ip netns` name or a path; default: this one).  Frames arriving on\n"
+	"the netdev enter the fabric at NODE; frames to MACs learned there,\n"
+	"unknown unicast and broadcasts leave through it.  The port's link\n"
+	"takes `meshfabric link set NAME NODE PORT` (rate, delay, loss,\n"
+	"down/up) and counts what leaves.  At most 16 ports per fabric (an\n"
+	"extra port's link starts afresh each time it is bound).  detach,\n"
+	"deleting the netdev or destroying the fabric give the netdev back as\n"
+	"it was.  show: every bound port, its netdev, the frames in (rx) and\n"
+	"its link's counters (tx).",
 	port_opts, port_main,
 };

@@ -333,6 +333,28 @@ int mf_dev_port_get(uint32_t id, struct meshfabric_port_info *pi,
 	return 0;
 }
 
+int mf_dev_xlink_get(uint32_t id, uint32_t nlinks,
+		     struct meshfabric_link_info *e, uint32_t *n)
+{
+	struct meshfabric_link_get lg;
+	uint32_t i, k = 0;
+	int err;
+
+	memset(&lg, 0, sizeof(lg));
+	lg.id = id;
+	lg.first = nlinks;
+	lg.count = MESHFABRIC_PORTS_MAX;
+	lg.links_ptr = (uintptr_t)e;
+	err = xioctl(MESHFABRIC_IOC_LINK_GET, &lg);
+	if (err)
+		return err;
+	for (i = 0; i < lg.count && i < MESHFABRIC_PORTS_MAX; i++)
+		if (e[i].node != MESHFABRIC_ALL)
+			e[k++] = e[i];
+	*n = k;
+	return 0;
+}
+
 int mf_dev_link_get(uint32_t id, struct meshfabric_link_info **e,
 		    uint32_t *n, struct meshfabric_link_get *out)
 {

@@ -86,5 +86,11 @@ int mf_dev_tunnel_get(struct meshfabric_tunnel *tu);
  */
 int mf_dev_link_get(uint32_t id, struct meshfabric_link_info **e,
 		    uint32_t *n, struct meshfabric_link_get *out);
+/* The links of the bound extra ports (LINK_GET past the topology's
+ * nlinks links; slots with none bound left out) into
+ * e[MESHFABRIC_PORTS_MAX]: 0 and *n, or -errno.
+ */
+int mf_dev_xlink_get(uint32_t id, uint32_t nlinks,
+		     struct meshfabric_link_info *e, uint32_t *n);
 
 #endif /* MF_DEV_H */

@@ -339,7 +339,10 @@ void mf_format_mac(u32 fabric, u32 node, char *buf, size_t len)
 
 void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len)
 {
-	mf_topo_port_name(t, port, buf, len);	/* the kernel's ethtool names */
+	if (port >= t->nports)		/* an external port's extra port */
+		snprintf(buf, len, "e%u", port - t->nports);
+	else
+		mf_topo_port_name(t, port, buf, len);	/* ethtool's names */
 }
 
 int mf_routing_for(const struct mf_topo *t, u32 routing, u32 *out, char *err,
@@ -372,4 +375,16 @@ int mf_parse_port(const struct mf_topo *t, const char *name, u32 *port)
 		}
 	}
 	return mf_parse_u32(name, 0, t->nports - 1, port);
+}
+
+int mf_parse_xport(const struct mf_topo *t, const char *name, u32 *port)
+{
+	u32 k;
+
+	if (name[0] == 'e' &&
+	    !mf_parse_u32(name + 1, 0, MESHFABRIC_PORTS_MAX - 1, &k)) {
+		*port = t->nports + k;
+		return 0;
+	}
+	return mf_parse_port(t, name, port);
 }

@@ -60,6 +60,10 @@ int mf_parse_node(const struct mf_topo *t, const char *s, u32 *id, char *err,
 		  size_t errlen);
 /* Port of t named name ("x+", "+11") or numbered ("0".."nports-1"). */
 int mf_parse_port(const struct mf_topo *t, const char *name, u32 *port);
+/* The same, or an extra port (external ports: "e0".."e15" are ports
+ * nports .. nports + MESHFABRIC_PORTS_MAX - 1).
+ */
+int mf_parse_xport(const struct mf_topo *t, const char *name, u32 *port);
 /* An unsigned decimal in [min, max]. */
 int mf_parse_u32(const char *s, u32 min, u32 max, u32 *v);
 
@@ -81,7 +85,9 @@ void mf_format_coords(const struct mf_topo *t, u32 id, char sep, char *buf,
 		      size_t len);
 /* A node's MAC, the uapi's layout 02:6d:FF:NN:NN:NN (fabric id, node). */
 void mf_format_mac(u32 fabric, u32 node, char *buf, size_t len);
-/* A port's direction: "x+", "y-", "d4+" (mesh/torus), "+1", "-11" (hex). */
+/* A port's direction: "x+", "y-", "d4+" (mesh/torus), "+1", "-11" (hex);
+ * an extra port (nports and up): "e0", "e1"...
+ */
 void mf_format_port(const struct mf_topo *t, u32 port, char *buf, size_t len);
 
 /* Resolve routing for t (MESHFABRIC_ROUTE_DEFAULT included) into *out;

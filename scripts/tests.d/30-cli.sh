@@ -495,6 +495,15 @@ case "$c1|$c2|$c3|$c4|$c5" in
 	*) echo "# got: '$c1' '$c2' '$c3' '$c4' '$c5'"
 	   notok "bash completion completes commands, options and values" ;;
 esac
+# external ports: the extra ports e0..e15 where PORT goes, dev/netns after
+c6=$(complete_words port attach f 0 "") c7=$(complete_words link set f 0 e)
+c8=$(complete_words port attach f 0 e0 "")
+case "$c6|$c7|$c8" in
+	"e0 e1 e10 "*"e15 "*"e9 |e0 "*"e9 |dev netns ")
+		ok "bash completion: extra ports (e0..e15) for port attach and link set" ;;
+	*) echo "# got: '$c6' '$c7' '$c8'"
+	   notok "bash completion: extra ports (e0..e15) for port attach and link set" ;;
+esac
 
 # ---------------------------------------------------------------- faults
 # route/plan --down and --down-node (issue 12), against a model written

@@ -12,6 +12,13 @@ _meshfabric_fabrics()
 	"$1" list --names 2>/dev/null
 }
 
+# The extra ports' names (external ports beyond a node's degree).
+_meshfabric_xports()
+{
+	local k
+	for ((k = 0; k < 16; k++)); do echo "e$k"; done
+}
+
 _meshfabric()
 {
 	local cur prev tool cmd i words
@@ -110,12 +117,18 @@ _meshfabric()
 				words=$(_meshfabric_fabrics "$tool") ;;
 			port)
 				# port attach|detach|show NAME NODE PORT dev IFNAME [netns NS]
+				# (PORT: a border port, x- ..., or an extra port e0..e15)
 				case $prev in
 				port) words="attach detach show" ;;
 				attach|detach|show) words=$(_meshfabric_fabrics "$tool") ;;
 				dev) words=$(ls /sys/class/net 2>/dev/null) ;;
 				netns) words=$(ip netns list 2>/dev/null | cut -d' ' -f1) ;;
-				*) words="dev netns" ;;
+				*)
+					if ((COMP_CWORD == i + 4)); then
+						words=$(_meshfabric_xports)
+					else
+						words="dev netns"
+					fi ;;
 				esac ;;
 			coll)
 				# coll NAME COLLECTIVE
@@ -131,7 +144,12 @@ _meshfabric()
 				case $prev in
 				link) words="set show" ;;
 				set|show) words=$(_meshfabric_fabrics "$tool") ;;
-				*) words="rate delay queue loss switching all" ;;
+				*)
+					if ((COMP_CWORD == i + 4)); then
+						words="all $(_meshfabric_xports)"
+					else
+						words="rate delay queue loss switching all"
+					fi ;;
 				esac ;;
 			*)
 				return 0 ;;

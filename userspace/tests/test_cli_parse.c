@@ -157,6 +157,49 @@ static void test_names(void)
 	EXPECT_EQ(mf_parse_u32("7", 8, 9, &v), -1);
 }
 
+/* Ports by name: the topology's (topo.h: mesh/torus port 2d is
+ * dimension d +, 2d + 1 its -; hex 0..5) and the extra ports of external
+ * ports, e0..e15 = nports .. nports + MESHFABRIC_PORTS_MAX - 1 (uapi);
+ * every port's printed name parses back to it.
+ */
+static void test_xports(void)
+{
+	static const char *const bad[] = {
+		"e", "e16", "e-1", "e+1", "E0", "e0x", "x", "e 1", "",
+	};
+	struct mf_topo t;
+	char buf[16];
+	u32 p, v, i;
+
+	EXPECT_EQ(mf_parse_topo(MESHFABRIC_KIND_TORUS, "3x3", &t, err, sizeof(err)), 0);
+	EXPECT_EQ(mf_parse_xport(&t, "x-", &v), 0);
+	EXPECT_EQ(v, 1);
+	EXPECT_EQ(mf_parse_xport(&t, "y+", &v), 0);
+	EXPECT_EQ(v, 2);
+	EXPECT_EQ(mf_parse_xport(&t, "e0", &v), 0);
+	EXPECT_EQ(v, 4);
+	EXPECT_EQ(mf_parse_xport(&t, "e15", &v), 0);
+	EXPECT_EQ(v, 4 + 15);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT_MSG(mf_parse_xport(&t, bad[i], &v) == -1, "'%s' accepted",
+			   bad[i]);
+	/* the topology's own parser takes no extra port */
+	EXPECT_EQ(mf_parse_port(&t, "e0", &v), -1);
+	EXPECT_EQ(mf_parse_port(&t, "4", &v), -1);
+	mf_format_port(&t, 4, buf, sizeof(buf));
+	EXPECT_MSG(!strcmp(buf, "e0"), "port 4 printed %s", buf);
+	mf_format_port(&t, 3, buf, sizeof(buf));
+	EXPECT_MSG(!strcmp(buf, "y-"), "port 3 printed %s", buf);
+	EXPECT_EQ(mf_parse_topo(MESHFABRIC_KIND_HEX, "3", &t, err, sizeof(err)), 0);
+	EXPECT_EQ(mf_parse_xport(&t, "e1", &v), 0);
+	EXPECT_EQ(v, 6 + 1);
+	for (p = 0; p < t.nports + MESHFABRIC_PORTS_MAX; p++) {
+		mf_format_port(&t, p, buf, sizeof(buf));
+		EXPECT_MSG(!mf_parse_xport(&t, buf, &v) && v == p,
+			   "hex port %u printed '%s' parses to %u", p, buf, v);
+	}
+}
+
 static char *json_of(void (*fn)(struct mf_json *))
 {
 	struct mf_json j;
@@ -286,6 +329,7 @@ int main(void)
 	RUN(test_topo_arg);
 	RUN(test_nodes);
 	RUN(test_names);
+	RUN(test_xports);
 	RUN(test_json);
 	RUN(test_args);
 	return mf_test_done();

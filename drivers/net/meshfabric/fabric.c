@@ -58,15 +58,16 @@ static int mf_links_init(struct mf_fabric *f)
 	s64 peer;
 
 	l->n = (u64)t->nodes * t->nports;
-	bytes = array_size(l->n, sizeof(struct mf_linkctr));
+	/* the extra ports' links too (struct mf_links), but in peer[] */
+	bytes = array_size(mf_links_all(f), sizeof(struct mf_linkctr));
 	l->peer = mf_counted_zalloc(array_size(l->n, sizeof(*l->peer)));
 	l->base = mf_counted_zalloc(bytes);
 	l->row = mf_counted_zalloc(array_size(nr_cpu_ids, sizeof(*l->row)));
-	l->st = mf_counted_zalloc(array_size(l->n, sizeof(*l->st)));
+	l->st = mf_counted_zalloc(array_size(mf_links_all(f), sizeof(*l->st)));
 	if (!l->peer || !l->base || !l->row || !l->st)
 		goto err;
-	f->footprint += l->n * (sizeof(*l->peer) + sizeof(*l->base) +
-				sizeof(*l->st));
+	f->footprint += l->n * sizeof(*l->peer) +
+			mf_links_all(f) * (sizeof(*l->base) + sizeof(*l->st));
 	mf_links_defaults(f);
 	for_each_possible_cpu(cpu) {
 		l->row[cpu] = mf_counted_zalloc(bytes);
@@ -129,7 +130,7 @@ void mf_link_reset(struct mf_fabric *f)
 	u64 l;
 
 	mutex_lock(&f->stats_lock);
-	for (l = 0; l < f->links.n; l++) {
+	for (l = 0; l < mf_links_all(f); l++) {
 		mf_link_read_all(f, l, &c);
 		WRITE_ONCE(base[l].packets, base[l].packets + c.packets);
 		WRITE_ONCE(base[l].bytes, base[l].bytes + c.bytes);

@@ -163,9 +163,10 @@ static int mf_forward_timed(struct mf_fabric *f, const struct mf_fstate *fs,
 		}
 	}
 	if (port != MF_PORT_NONE) {
-		l = (u64)dst * np + port;
-		why = MF_DROP_LINK_DOWN;
-		if (READ_ONCE(f->links.st[l].down) ||
+		/* the port's link: gone if it was unbound meanwhile */
+		l = mf_port_link(f, dst, port);
+		why = l == U64_MAX ? MF_DROP_NODE_GONE : MF_DROP_LINK_DOWN;
+		if (l == U64_MAX || READ_ONCE(f->links.st[l].down) ||
 		    (rated ? !mf_link_reserve(f, l, &fr, &why) :
 			     !mf_link_pass(f, l, &fr, &why)))
 			goto drop;

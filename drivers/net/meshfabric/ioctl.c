@@ -558,17 +558,10 @@ out:
 
 static void mf_link_entry(struct mf_fabric *f, u64 l, u64 now, void *p)
 {
-	const struct mf_topo *t = &f->topo;
 	struct meshfabric_link_entry *le = p;
 
 	memset(le, 0, sizeof(*le));
-	le->node = l / t->nports;
-	le->port = l % t->nports;
-	/* no link of its own: a mesh border, or the - port of a size-2
-	 * torus dimension (that link is the + port's)
-	 */
-	le->peer = mf_topo_is_link(t, le->node, le->port) ?
-		   f->links.peer[l] : MESHFABRIC_NO_PEER;
+	mf_link_name(f, l, &le->node, &le->port, &le->peer);
 	mf_link_read(f, l, &le->packets, &le->bytes);
 }
 
@@ -592,7 +585,11 @@ static int mf_link_copy(struct mf_fabric *f, u64 ptr, u32 first, u32 *count,
 	int err = 0;
 	u8 *buf;
 
-	n = min_t(u64, *count, f->links.n - first);
+	/* a read never spans links.n: the topology's links, or the extra
+	 * ports' past them (uapi, MESHFABRIC_IOC_LINK_STATS)
+	 */
+	n = min_t(u64, *count, (first < f->links.n ? f->links.n :
+				mf_links_all(f)) - first);
 	buf = mf_counted_zalloc(MF_CHUNK * size);
 	if (!buf)
 		return -ENOMEM;
@@ -629,7 +626,7 @@ static long mf_ioc_link_stats(void __user *argp)
 						 MF_NEED_VISIBLE);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
-	if (ls.first > f->links.n) {
+	if (ls.first > mf_links_all(f)) {
 		err = -EINVAL;
 		goto out;
 	}
@@ -694,7 +691,7 @@ static long mf_ioc_link_get(void __user *argp)
 	f = mf_fabric_get_checked(lg.id, MF_NEED_VISIBLE);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
-	if (lg.first > f->links.n) {
+	if (lg.first > mf_links_all(f)) {
 		err = -EINVAL;
 		goto out;
 	}

@@ -28,11 +28,51 @@ void mf_links_defaults(struct mf_fabric *f)
 {
 	u64 l;
 
-	for (l = 0; l < f->links.n; l++) {
+	for (l = 0; l < mf_links_all(f); l++) {
 		atomic64_set(&f->links.st[l].busy, 0);
 		f->links.st[l].queue = MESHFABRIC_QUEUE_DEFAULT;
 	}
 	f->links.switching = MESHFABRIC_SWITCH_STORE_FORWARD;
+}
+
+void mf_link_restart(struct mf_fabric *f, u64 l)
+{
+	struct mf_linkstate *st = &f->links.st[l];
+	struct mf_linkctr c, *base = &f->links.base[l];
+
+	lockdep_assert_held(&f->lock);
+	atomic64_set(&st->busy, 0);
+	WRITE_ONCE(st->rate, 0);
+	WRITE_ONCE(st->delay_ns, 0);
+	WRITE_ONCE(st->queue, MESHFABRIC_QUEUE_DEFAULT);
+	WRITE_ONCE(st->loss, 0);
+	WRITE_ONCE(st->down, 0);
+	/* the counters: as LINK_STATS' reset does it, for this link */
+	mutex_lock(&f->stats_lock);
+	mf_link_read_all(f, l, &c);
+	WRITE_ONCE(base->packets, base->packets + c.packets);
+	WRITE_ONCE(base->bytes, base->bytes + c.bytes);
+	WRITE_ONCE(base->drop_loss, base->drop_loss + c.drop_loss);
+	WRITE_ONCE(base->drop_queue, base->drop_queue + c.drop_queue);
+	WRITE_ONCE(base->busy_ns, base->busy_ns + c.busy_ns);
+	mutex_unlock(&f->stats_lock);
+}
+
+void mf_links_timed_update(struct mf_fabric *f)
+{
+	const struct mf_linkstate *st = f->links.st;
+	bool timed = false, rated = false;
+	u64 l;
+
+	lockdep_assert_held(&f->lock);
+	for (l = 0; l < mf_links_all(f) && !rated; l++) {
+		rated = st[l].rate || st[l].delay_ns;
+		timed |= rated || st[l].loss;
+		if (!(l & 65535))
+			cond_resched();
+	}
+	WRITE_ONCE(f->links.rated, rated);
+	WRITE_ONCE(f->links.timed, timed);
 }
 
 static void mf_link_apply(struct mf_linkstate *st,
@@ -278,10 +318,9 @@ err:
 int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 {
 	const struct mf_topo *t = &f->topo;
-	u32 n0 = 0, n1 = t->nodes, p0 = 0, p1 = t->nports, node, port;
-	bool timed = false, rated = false;
+	u32 n0 = 0, n1 = t->nodes, p0 = 0, p1 = t->nports, node, port, i, nx;
+	u64 xl[MESHFABRIC_PORTS_MAX];
 	int count = 0;
-	u64 l;
 
 	if (ls->node != MESHFABRIC_ALL) {
 		if (ls->node >= t->nodes)
@@ -291,13 +330,14 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 	}
 	if (ls->port != MESHFABRIC_ALL) {
 		/* a port by name must be a link of its own (or a bound
-		 * external port's, port.c)
+		 * external port's, port.c: a border or an extra port)
 		 */
-		if (ls->port >= t->nports || ls->node == MESHFABRIC_ALL ||
+		if (ls->port >= t->nports + MESHFABRIC_PORTS_MAX ||
+		    ls->node == MESHFABRIC_ALL ||
 		    !mf_link_exists(f, ls->node, ls->port))
 			return -EINVAL;
-		p0 = ls->port;
-		p1 = p0 + 1;
+		p0 = min(ls->port, t->nports);	/* an extra port: none */
+		p1 = min(ls->port + 1, t->nports);
 	}
 	if (ls->flags & MESHFABRIC_LINK_STATE) {
 		/* one fault-routing build per owner at a time; waits and the
@@ -340,14 +380,14 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 		if (!(node & 1023))
 			cond_resched();
 	}
+	/* the bound extra ports named (the links past links.n) */
+	nx = mf_port_xlinks(f, ls->node, ls->port, xl);
+	for (i = 0; i < nx; i++)
+		mf_link_apply(&f->links.st[xl[i]], ls);
+	count += nx;
 	if (ls->flags & MESHFABRIC_LINK_SWITCHING)
 		WRITE_ONCE(f->links.switching, ls->switching);
-	for (l = 0; l < f->links.n && !rated; l++) {
-		rated = f->links.st[l].rate || f->links.st[l].delay_ns;
-		timed |= rated || f->links.st[l].loss;
-	}
-	WRITE_ONCE(f->links.rated, rated);
-	WRITE_ONCE(f->links.timed, timed);
+	mf_links_timed_update(f);
 out:
 	mutex_unlock(&f->lock);
 	/* BCAST's schedules repaired around the old set: freed now */
@@ -359,24 +399,40 @@ out:
 	return count;
 }
 
+void mf_link_name(const struct mf_fabric *f, u64 l, u32 *node, u32 *port,
+		  u32 *peer)
+{
+	const struct mf_topo *t = &f->topo;
+
+	*peer = MESHFABRIC_NO_PEER;
+	if (l >= f->links.n) {
+		/* an extra port's slot: its port, or none bound there */
+		if (!mf_port_of_slot(f, l - f->links.n, node, port)) {
+			*node = MESHFABRIC_ALL;
+			*port = MESHFABRIC_ALL;
+		}
+		return;
+	}
+	*node = l / t->nports;
+	*port = l % t->nports;
+	/* no link of its own: a mesh border, or the - port of a size-2
+	 * torus dimension (that link is the + port's)
+	 */
+	if (mf_topo_is_link(t, *node, *port))
+		*peer = f->links.peer[l];
+}
+
 void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
 		  struct meshfabric_link_info *li)
 {
 	const struct mf_linkstate *st = &f->links.st[l];
-	const struct mf_topo *t = &f->topo;
 	struct mf_linkctr c;
 	u64 busy;
 
 	memset(li, 0, sizeof(*li));
-	li->node = l / t->nports;
-	li->port = l % t->nports;
-	/* no link of its own: a mesh border, or the - port of a size-2
-	 * torus dimension (that link is the + port's)
-	 */
-	li->peer = mf_topo_is_link(t, li->node, li->port) ?
-		   f->links.peer[l] : MESHFABRIC_NO_PEER;
+	mf_link_name(f, l, &li->node, &li->port, &li->peer);
 	li->flags = READ_ONCE(st->down) ? MESHFABRIC_LINKF_DOWN : 0;
-	if (li->peer == MESHFABRIC_NO_PEER &&
+	if (li->peer == MESHFABRIC_NO_PEER && li->port != MESHFABRIC_ALL &&
 	    mf_port_bound(f, li->node, li->port))
 		li->flags |= MESHFABRIC_LINKF_PORT;
 	li->rate = READ_ONCE(st->rate);

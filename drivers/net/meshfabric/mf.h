@@ -133,6 +133,11 @@ struct mf_fstate {
 
 /* The directed links: link number l = node * nports + port.  This is the
  * one link object of the fabric; timed links and faults extend it here.
+ * Links n .. n + MESHFABRIC_PORTS_MAX - 1 (mf_links_all) are the extra
+ * ports' (port.c): link n + slot is the link of the extra port bound in
+ * f->ports[slot], if any.  They have counters and state (row, base, st)
+ * but no peer[] entry, and nothing of the topology (routing, faults,
+ * BCAST, collectives, tunnel cuts) sees them: its loops stop at n.
  *  - peer[l]: the node at the other end, or MESHFABRIC_NO_PEER.
  *    Immutable after creation: read without a lock.
  *  - row[cpu][l]: the link's counters on that CPU.  Written only by that
@@ -148,11 +153,12 @@ struct mf_fstate {
  *    stats_lock (WRITE_ONCE), read without it (READ_ONCE).
  */
 struct mf_links {
-	u64 n;			/* nodes * nports */
-	u32 *peer;
-	struct mf_linkctr **row;	/* nr_cpu_ids rows */
-	struct mf_linkctr *base;
-	struct mf_linkstate *st;	/* n entries, rules in mf_linkstate */
+	u64 n;			/* nodes * nports: the topology's links */
+	u32 *peer;		/* n entries */
+	struct mf_linkctr **row;	/* nr_cpu_ids rows of mf_links_all */
+	struct mf_linkctr *base;	/* mf_links_all entries */
+	/* mf_links_all entries, rules in mf_linkstate */
+	struct mf_linkstate *st;
 	/* Written under fabric->lock (LINK_SET), read with READ_ONCE:
 	 * timed: some link has a rate, a delay or a loss (frames then
 	 * follow the link model; otherwise they cross the fabric at once);
@@ -373,6 +379,14 @@ struct mf_fabric {
 	struct mf_port __rcu *ports[MESHFABRIC_PORTS_MAX];
 	u32 nports_bound;
 };
+
+/* The links with state and counters: the topology's and the extra
+ * ports' (struct mf_links).
+ */
+static inline u64 mf_links_all(const struct mf_fabric *f)
+{
+	return f->links.n + MESHFABRIC_PORTS_MAX;
+}
 
 /* netdev_priv() of a node's netdev; immutable after registration. */
 struct mf_ndev {
@@ -677,10 +691,23 @@ static inline bool mf_loss_hop(struct mf_tframe *fr, u32 loss)
 
 /* Set every link to the defaults of an untimed fabric. */
 void mf_links_defaults(struct mf_fabric *f);
+/* Link l (an extra port's, being bound) back to the defaults, its
+ * counters from zero.  Under f->lock and RTNL, nothing sending on it.
+ */
+void mf_link_restart(struct mf_fabric *f, u64 l);
+/* links.timed and links.rated as every link's parameters say (after a
+ * change of them).  Under f->lock.
+ */
+void mf_links_timed_update(struct mf_fabric *f);
 /* LINK_SET (validated fields; node and port checked here): the links
  * changed, or -EINVAL.  Takes f->lock.
  */
 int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls);
+/* Link l's node, port and peer as LINK_STATS and LINK_GET give them
+ * (an extra port's slot: its port, or MESHFABRIC_ALL twice if unbound).
+ */
+void mf_link_name(const struct mf_fabric *f, u64 l, u32 *node, u32 *port,
+		  u32 *peer);
 /* One LINK_GET entry at time now. */
 void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
 		  struct meshfabric_link_info *li);
@@ -881,6 +908,22 @@ u32 mf_port_get(struct mf_fabric *f, struct meshfabric_port_info *out,
  * any) name: the links changed.  Under f->lock.
  */
 u32 mf_port_set_down(struct mf_fabric *f, u32 node, u32 port, bool down);
+/* The links (struct mf_links) of the bound extra ports (port >= nports)
+ * node and port (MESHFABRIC_ALL: any) name into links (room for
+ * MESHFABRIC_PORTS_MAX): how many.  Takes RCU.
+ */
+u32 mf_port_xlinks(const struct mf_fabric *f, u32 node, u32 port,
+		   u64 *links);
+/* The link of node's port: a topology port's node * nports + port, a
+ * bound extra port's (links.n + its slot), or U64_MAX (an extra port not
+ * bound).  Caller holds RCU (or RTNL).
+ */
+u64 mf_port_link(const struct mf_fabric *f, u32 node, u32 port);
+/* The extra port bound in slot (the link links.n + slot): true and its
+ * node and port, or false.  Takes RCU.
+ */
+bool mf_port_of_slot(const struct mf_fabric *f, u32 slot, u32 *node,
+		     u32 *port);
 /* node's port is bound (takes RCU). */
 bool mf_port_bound(const struct mf_fabric *f, u32 node, u32 port);
 /* The port that learned mac, if any.  Caller holds RCU. */

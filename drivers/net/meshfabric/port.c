@@ -7,9 +7,13 @@
  * (dev_queue_xmit); frames arriving on it enter the fabric at the node
  * through an rx_handler, as the bridge, macvlan and ipvlan take their
  * lower devices' frames (forward.c, mf_forward_frame, then treats them as
- * the node's own).  The port's link is the node's directed link through
- * that port (struct mf_links): its rate, delay, loss, state and counters
- * are any link's.
+ * the node's own).  The port is a border port of a mesh (no neighbour)
+ * or an extra port beyond the node's degree (nports .. nports +
+ * MESHFABRIC_PORTS_MAX - 1, any topology).  The port's link (struct
+ * mf_links): a border port's is the node's directed link through that
+ * port, an extra port's the link links.n + its slot in f->ports[],
+ * restarted (defaults, counters from zero) each time a port is bound
+ * there; its rate, delay, loss, state and counters are any link's.
  *
  * Lifetime.  f->ports[] is written under RTNL only (attach, detach, the
  * netdev's NETDEV_UNREGISTER, teardown), read under RCU (the data path)
@@ -19,7 +23,8 @@
  * after a grace period (the data path's readers of f->ports[]).  A port
  * holds no reference on its fabric: the fabric's teardown unbinds every
  * port under RTNL before its last reference can go.  Lock order as
- * everywhere: f->lock (attach checks dead under it) -> RTNL.
+ * everywhere: f->lock (attach checks dead under it) -> RTNL (->
+ * f->stats_lock, to restart an extra port's link).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -36,6 +41,7 @@ struct mf_port {
 	u32 node;		/* immutable */
 	u32 port;		/* immutable */
 	u32 slot;		/* immutable: its index in f->ports[] */
+	u64 link;		/* immutable: its link (struct mf_links) */
 	struct net_device *dev;	/* immutable, held */
 	netdevice_tracker tracker;
 	/* Learned source MACs (ether_addr_to_u64 | MF_MAC_VALID, 0 free):
@@ -94,12 +100,57 @@ u32 mf_port_set_down(struct mf_fabric *f, u32 node, u32 port, bool down)
 		if (!p || (node != MESHFABRIC_ALL && node != p->node) ||
 		    (port != MESHFABRIC_ALL && port != p->port))
 			continue;
-		WRITE_ONCE(f->links.st[(u64)p->node * f->topo.nports +
-				       p->port].down, down);
+		WRITE_ONCE(f->links.st[p->link].down, down);
 		n++;
 	}
 	rcu_read_unlock();
 	return n;
+}
+
+u32 mf_port_xlinks(const struct mf_fabric *f, u32 node, u32 port,
+		   u64 *links)
+{
+	struct mf_port *p;
+	u32 i, n = 0;
+
+	rcu_read_lock();
+	for (i = 0; i < MESHFABRIC_PORTS_MAX; i++) {
+		p = mf_port_slot(f, i);
+		if (!p || p->port < f->topo.nports ||
+		    (node != MESHFABRIC_ALL && node != p->node) ||
+		    (port != MESHFABRIC_ALL && port != p->port))
+			continue;
+		links[n++] = p->link;
+	}
+	rcu_read_unlock();
+	return n;
+}
+
+u64 mf_port_link(const struct mf_fabric *f, u32 node, u32 port)
+{
+	struct mf_port *p;
+
+	if (port < f->topo.nports)
+		return (u64)node * f->topo.nports + port;
+	p = mf_port_find(f, node, port);
+	return p ? p->link : U64_MAX;
+}
+
+bool mf_port_of_slot(const struct mf_fabric *f, u32 slot, u32 *node,
+		     u32 *port)
+{
+	struct mf_port *p;
+	bool bound = false;
+
+	rcu_read_lock();
+	p = slot < MESHFABRIC_PORTS_MAX ? mf_port_slot(f, slot) : NULL;
+	if (p && p->port >= f->topo.nports) {
+		*node = p->node;
+		*port = p->port;
+		bound = true;
+	}
+	rcu_read_unlock();
+	return bound;
 }
 
 bool mf_port_lookup(const struct mf_fabric *f, const u8 *mac, u32 *node,
@@ -161,14 +212,15 @@ static void mf_port_xmit(struct mf_port *p, struct sk_buff *skb)
 int mf_port_send(struct mf_fabric *f, u32 node, u32 port,
 		 struct sk_buff *skb, unsigned int packets, bool counted)
 {
-	u64 l = (u64)node * f->topo.nports + port;
 	enum mf_drop_reason why = MF_DROP_NODE_GONE;
 	struct mf_port *p;
+	u64 l;
 
 	rcu_read_lock();
 	p = mf_port_find(f, node, port);
 	if (!p)
 		goto drop;
+	l = p->link;
 	if (!counted) {
 		why = MF_DROP_LINK_DOWN;
 		if (READ_ONCE(f->links.st[l].down))
@@ -224,8 +276,7 @@ static rx_handler_result_t mf_port_rx(struct sk_buff **pskb)
 	if (unlikely(skb->pkt_type == PACKET_LOOPBACK))
 		return RX_HANDLER_PASS;
 	/* a port down takes nothing in either direction */
-	if (READ_ONCE(f->links.st[(u64)p->node * f->topo.nports +
-				  p->port].down)) {
+	if (READ_ONCE(f->links.st[p->link].down)) {
 		atomic64_inc(&p->rx_dropped);
 		kfree_skb(skb);
 		return RX_HANDLER_CONSUMED;
@@ -281,8 +332,11 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	int err, slot = -1;
 	u32 i;
 
-	if (node >= t->nodes || port >= t->nports ||
-	    f->links.peer[(u64)node * t->nports + port] != MESHFABRIC_NO_PEER)
+	/* a border port (no neighbour) or an extra port */
+	if (node >= t->nodes || port >= t->nports + MESHFABRIC_PORTS_MAX ||
+	    (port < t->nports &&
+	     f->links.peer[(u64)node * t->nports + port] !=
+	     MESHFABRIC_NO_PEER))
 		return -EINVAL;
 	p = mf_counted_zalloc(sizeof(*p));
 	if (!p)
@@ -325,7 +379,16 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	p->node = node;
 	p->port = port;
 	p->slot = slot;
+	p->link = port < t->nports ? (u64)node * t->nports + port :
+		  f->links.n + slot;
 	p->dev = dev;
+	/* an extra port's link starts afresh, before any frame can see
+	 * it: nothing uses it now (the slot's last port was unpublished a
+	 * grace period ago, in mf_port_unbind's synchronize_net), LINK_SET
+	 * waits for f->lock
+	 */
+	if (port >= t->nports)
+		mf_link_restart(f, p->link);
 	err = dev_set_promiscuity(dev, 1);
 	if (err)
 		goto unlock;
@@ -340,6 +403,9 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	p = NULL;
 unlock:
 	rtnl_unlock();
+	/* the slot's old parameters are gone: timed as the others say */
+	if (!err && port >= t->nports)
+		mf_links_timed_update(f);
 out:
 	mutex_unlock(&f->lock);
 	mf_counted_free(p);
@@ -371,7 +437,8 @@ int mf_port_detach(struct mf_fabric *f, u32 node, u32 port)
 	struct mf_port *p;
 	int err = -ENOENT;
 
-	if (node >= f->topo.nodes || port >= f->topo.nports)
+	if (node >= f->topo.nodes ||
+	    port >= f->topo.nports + MESHFABRIC_PORTS_MAX)
 		return -EINVAL;
 	rtnl_lock();
 	p = mf_port_find(f, node, port);

@@ -394,7 +394,7 @@ struct meshfabric_bcast {
 };
 
 struct meshfabric_link_entry {
-	__u32 node;			/* link = node * nports + port */
+	__u32 node;			/* node * nports + port (below) */
 	__u32 port;
 	__u32 peer;			/* MESHFABRIC_NO_PEER: no link */
 	__u32 reserved;
@@ -413,7 +413,16 @@ struct meshfabric_link_entry {
  * counts are those of frames that crossed it; peer MESHFABRIC_NO_PEER
  * marks a port with no link of its own (a mesh border, or the - port of a
  * size-2 torus dimension, whose link is the + port's).  Out: nlinks =
- * nodes * nports.
+ * nodes * nports, the topology's links.
+ *
+ * Past them, links nlinks .. nlinks + MESHFABRIC_PORTS_MAX - 1 are the
+ * links of extra ports (MESHFABRIC_IOC_PORT), one per slot of the
+ * fabric's bound ports: first at or past nlinks reads them (a read never
+ * spans nlinks: count stops there, so a caller asking for nlinks entries
+ * from 0 gets the topology's links only, as before).  Such an entry
+ * names the extra port bound in its slot (node, port >= nports; peer
+ * MESHFABRIC_NO_PEER), or has node and port MESHFABRIC_ALL when none is
+ * bound there.  first above nlinks + MESHFABRIC_PORTS_MAX: -EINVAL.
  */
 struct meshfabric_link_stats {
 	__u32 id;			/* in */
@@ -489,8 +498,11 @@ struct meshfabric_link_stats {
  * MESHFABRIC_ALL), or to every link (node MESHFABRIC_ALL, port
  * MESHFABRIC_ALL); switching applies to the fabric.  Ports without a link
  * (MESHFABRIC_NO_PEER in LINK_STATS) are skipped by ALL and refused by
- * name (-EINVAL).  Every value is checked before anything changes:
- * -EINVAL for a rate above MESHFABRIC_RATE_MAX, a delay above
+ * name (-EINVAL).  A bound external port's link is a link (its port a
+ * border port, or an extra port numbered nports and up:
+ * MESHFABRIC_IOC_PORT); an extra port not bound is refused by name
+ * (-EINVAL).  Every value is checked before anything changes: -EINVAL
+ * for a rate above MESHFABRIC_RATE_MAX, a delay above
  * MESHFABRIC_DELAY_MAX, a queue of 0 or above MESHFABRIC_QUEUE_MAX, a loss
  * above MESHFABRIC_LOSS_MAX, an unknown switching, node or port, no flag.
  * Frames already on their way keep the parameters they were sent with.
@@ -536,7 +548,7 @@ struct meshfabric_link_set {
 };
 
 struct meshfabric_link_info {
-	__u32 node;			/* link = node * nports + port */
+	__u32 node;			/* as meshfabric_link_entry */
 	__u32 port;
 	__u32 peer;			/* MESHFABRIC_NO_PEER: no link */
 	__u32 queue;			/* queue limit, frames */
@@ -555,10 +567,11 @@ struct meshfabric_link_info {
 
 /*
  * MESHFABRIC_IOC_LINK_GET: parameters, counters and backlog of links
- * first .. first + count - 1 (as LINK_STATS, whose reset flag restarts
- * these counters too).  Out: nlinks, the fabric's switching, and now_ns,
- * the fabric clock (CLOCK_MONOTONIC) when the entries were read, so that
- * two reads give utilisation = busy_ns difference / now_ns difference.
+ * first .. first + count - 1 (as LINK_STATS, extra ports' links past
+ * nlinks included; its reset flag restarts these counters too).  Out:
+ * nlinks, the fabric's switching, and now_ns, the fabric clock
+ * (CLOCK_MONOTONIC) when the entries were read, so that two reads give
+ * utilisation = busy_ns difference / now_ns difference.
  */
 struct meshfabric_link_get {
 	__u32 id;			/* in */
@@ -640,15 +653,26 @@ struct meshfabric_sched_load {
  * hosts outside the fabric reach it and it reaches them.
  *
  * Which ports: a border port of a mesh, one with no neighbour
- * (MESHFABRIC_NO_PEER in LINK_STATS); no port beyond the topology's
- * degree (a torus has none to bind).  At most MESHFABRIC_PORTS_MAX ports
- * of a fabric are bound at once.  The port's link is the directed link
- * node * nports + port of LINK_STATS, LINK_GET and LINK_SET: it counts
- * the frames the fabric sends out of the netdev and applies its rate,
- * delay, queue, loss and state to them; LINK_SET by name accepts it
- * while it is bound (ALL includes it then), and its state (down) stops
- * both directions.  Its settings stay with the link across detach.
- * Frames arriving on the netdev are counted by PORT_GET (rx_*).
+ * (MESHFABRIC_NO_PEER in LINK_STATS), or an extra port of any node of
+ * any topology (mesh, torus, hex), beyond its degree: port numbers
+ * nports .. nports + MESHFABRIC_PORTS_MAX - 1 (the tool names them e0,
+ * e1, ...).  At most MESHFABRIC_PORTS_MAX ports of a fabric are bound at
+ * once, border and extra together.  An extra port is no link of the
+ * topology: routing, fault routing, BCAST schedules and the collectives
+ * never use it; frames reach it along the fabric's links to its node.
+ *
+ * The port's link: a border port's is the directed link node * nports
+ * + port; an extra port's is link nlinks + slot past the topology's
+ * (LINK_STATS), slot its index among the fabric's bound ports.  Either
+ * counts the frames the fabric sends out of the netdev and applies its
+ * rate, delay, queue, loss and state to them; LINK_SET by node and port
+ * accepts it while it is bound (ALL includes it then), and its state
+ * (down) stops both directions.  A border port's settings stay with the
+ * link across detach; an extra port's link starts afresh each time one
+ * is bound in its slot (rate 0, delay 0, loss 0, queue
+ * MESHFABRIC_QUEUE_DEFAULT, up, counters zero), and after detach keeps
+ * what it had until then.  Frames arriving on the netdev are counted by
+ * PORT_GET (rx_*).
  *
  * Forwarding: a frame arriving on the netdev enters the fabric at node,
  * as if node had sent it: to a node's MAC, routed there (node itself:
@@ -680,14 +704,15 @@ struct meshfabric_sched_load {
  * namespace netns_fd names (flags 0), or unbind it (flags
  * MESHFABRIC_PORT_DETACH; netns_fd and ifname then 0).  The caller needs
  * CAP_NET_ADMIN over its own namespace, over the fabric's owner and over
- * the netdev's namespace.  -EINVAL unknown node or port, a port with a
- * neighbour, nonzero reserved fields, a netdev that is not Ethernet, a
- * loopback, a meshfabric node or a device over one (a VLAN, macvlan,
- * bond... whose lower devices include a node: its frames would come
- * straight back into a fabric; nor, while bound, may a node or such a
- * device be linked below it, enslaved to a bound bridge or bond: that
- * link fails with -EBUSY); -ENODEV no such netdev; -EBUSY port
- * already bound, or the netdev has an rx_handler (already a port, a
+ * the netdev's namespace.  -EINVAL unknown node, a port with a neighbour
+ * (or the - port of a size-2 torus dimension), a port at or beyond
+ * nports + MESHFABRIC_PORTS_MAX, nonzero reserved fields, a netdev that
+ * is not Ethernet, a loopback, a meshfabric node or a device over one
+ * (a VLAN, macvlan, bond... whose lower devices include a node: its
+ * frames would come straight back into a fabric; nor, while bound, may a
+ * node or such a device be linked below it, enslaved to a bound bridge or
+ * bond: that link fails with -EBUSY); -ENODEV no such netdev; -EBUSY
+ * port already bound, or the netdev has an rx_handler (already a port, a
  * bridge port...); -E2BIG MESHFABRIC_PORTS_MAX ports bound; -ENOENT
  * (detach) port not bound, or no such fabric.
  */
@@ -704,7 +729,7 @@ struct meshfabric_port {
 
 struct meshfabric_port_info {
 	__u32 node;
-	__u32 port;			/* its link: node * nports + port */
+	__u32 port;			/* >= nports: an extra port */
 	__u32 ifindex;			/* the netdev's, in its namespace */
 	__u32 netns_ino;		/* its namespace's inode number */
 	__u8 ifname[MESHFABRIC_NAME_LEN];
@@ -719,6 +744,8 @@ struct meshfabric_port_info {
  * MESHFABRIC_IOC_PORT_GET: the bound ports of fabric id, by node and port,
  * into ports_ptr (count entries of room, at most MESHFABRIC_PORTS_MAX
  * written).  Out: count, the entries written; total, the ports bound.
+ * A port at or past the fabric's nports is an extra port: its link is
+ * the entry of LINK_GET past nlinks with the same node and port.
  */
 struct meshfabric_port_get {
 	__u32 id;			/* in */

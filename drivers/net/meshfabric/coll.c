@@ -91,8 +91,13 @@ struct mf_coll_call {
 	struct mf_stats st;	/* the checker's */
 	u32 algo_run;
 	bool timed;
-	bool split;		/* over hosts (tunnel.c): frames cross */
+	/* split over hosts (tunnel.c; written once, f->part): the part
+	 * holding each node, read once, so that the whole call sees one
+	 * answer; NULL on one host
+	 */
+	const u8 *part;
 	u32 chunk;		/* a frame's payload, at most */
+	u32 unhanded;		/* frames not handed to another host */
 	u64 t0, frames, bytes;
 	u32 delivered;
 	char why[128];
@@ -199,6 +204,34 @@ static s64 coll_want(const struct mf_coll_call *cc, u32 v, u32 b)
 	return (b / k) % n == v ? (s64)(b / (n * k)) : -1;
 }
 
+/* Split over hosts: a send's path must fit the tunnel's path option and
+ * cross between hosts at most as many times as there are parts (the
+ * receiving hosts drop one that would cross more: tunnel.c).
+ */
+static int coll_path_fits(struct mf_coll_call *cc, const struct mf_send *sd)
+{
+	const u32 *p = &cc->s.path[sd->path];
+	u32 h, cross = 0;
+
+	if (!cc->part)
+		return 0;
+	for (h = 0; h < sd->hops; h++)
+		cross += cc->part[p[h]] != cc->part[p[h + 1]];
+	if (sd->hops > MESHFABRIC_TUNNEL_PATH_HOPS) {
+		snprintf(cc->why, sizeof(cc->why),
+			 "a path of %u hops: across hosts at most %u",
+			 sd->hops, MESHFABRIC_TUNNEL_PATH_HOPS);
+		return -E2BIG;
+	}
+	if (cross > mf_tunnel_nparts(cc->f)) {
+		snprintf(cc->why, sizeof(cc->why),
+			 "a path crossing between hosts %u times: at most %u (the parts)",
+			 cross, mf_tunnel_nparts(cc->f));
+		return -E2BIG;
+	}
+	return 0;
+}
+
 /* Each send's payload and the largest step's, then the snapshot. */
 static int coll_sizes(struct mf_coll_call *cc)
 {
@@ -208,6 +241,7 @@ static int coll_sizes(struct mf_coll_call *cc)
 	const u32 *ids;
 	u64 all = 0;
 	u32 i, k, j, n;
+	int err;
 
 	cc->send_bytes = mf_alloc_array(max(s->nsends, 1U), sizeof(u64),
 					false);
@@ -216,14 +250,9 @@ static int coll_sizes(struct mf_coll_call *cc)
 	for (i = 0; i < s->nsteps; i++) {
 		step = 0;
 		for (k = s->step[i]; k < s->step[i + 1]; k++) {
-			if (cc->split &&
-			    s->send[k].hops > MESHFABRIC_TUNNEL_PATH_HOPS) {
-				snprintf(cc->why, sizeof(cc->why),
-					 "a path of %u hops: across hosts at most %u",
-					 s->send[k].hops,
-					 MESHFABRIC_TUNNEL_PATH_HOPS);
-				return -E2BIG;
-			}
+			err = coll_path_fits(cc, &s->send[k]);
+			if (err)
+				return err;
 			ids = mf_send_blocks(s, k, &n);
 			cc->send_bytes[k] = 0;
 			for (j = 0; j < n; j++) {
@@ -298,8 +327,15 @@ static struct sk_buff *coll_frame(struct mf_coll_call *cc, u8 kind, u32 step,
 	return skb;
 }
 
+/* Is node held by another host? */
+static bool coll_remote(const struct mf_coll_call *cc, u32 node)
+{
+	return cc->part && cc->part[node] != cc->f->mypart;
+}
+
 /* Hand frame to the host of path[0] (a node of another part), entering
- * it by in_port (0xff: it starts there), with the rest of path (its hops) left.
+ * it by in_port (0xff: it starts there), with the rest of path (hops
+ * hops) left; cc->unhanded counts a failure.
  */
 static void coll_hand(struct mf_coll_call *cc, const u32 *path, u32 hops,
 		      u32 in_port, struct sk_buff *frame)
@@ -309,17 +345,19 @@ static void coll_hand(struct mf_coll_call *cc, const u32 *path, u32 hops,
 	/* coll_sizes() bounded hops by MESHFABRIC_TUNNEL_PATH_HOPS, and
 	 * mf_check() proved the path a chain of neighbours
 	 */
-	if (!mf_path_pack(&cc->f->topo, path, hops, ports))
-		mf_tunnel_path(cc->f, path[0], in_port, ports, hops, frame);
+	if (WARN_ON_ONCE(mf_path_pack(&cc->f->topo, path, hops, ports)) ||
+	    !mf_tunnel_path(cc->f, path[0], in_port, ports, 0, hops, frame))
+		cc->unhanded++;
 }
 
 /* Send data (total bytes) as frames of at most cc->chunk bytes, each
  * counted on the links of path (hops of them) and delivered to dst;
- * *ok: every frame was accepted here (not: handed to another host).  Split over hosts, a link is
- * counted (and the frame delivered) by the host of its sending end (of
- * dst): a frame from another part's node goes to its host, one whose
- * path reaches another part goes on from there (coll_hand).  The call's
- * statistics count every hop.  0 or -ENOMEM.
+ * *ok: every frame was accepted here (not: handed to another host).
+ * Split over hosts, a link is counted (and the frame delivered) by the
+ * host of its sending end (of dst): a frame from another part's node
+ * goes to its host, one whose path reaches another part goes on from
+ * there (coll_hand).  The call's statistics count every hop.  0 or
+ * -ENOMEM.
  */
 static int coll_send(struct mf_coll_call *cc, u8 kind, u32 step, u32 src,
 		     u32 dst, u32 first, u32 nblocks, const u32 *path,
@@ -327,7 +365,7 @@ static int coll_send(struct mf_coll_call *cc, u8 kind, u32 step, u32 src,
 {
 	const struct mf_topo *t = &cc->f->topo;
 	struct mf_fabric *f = cc->f;
-	bool here = !mf_node_remote(f, src);
+	bool here = !coll_remote(cc, src);
 	u32 len, h, cut;
 	u64 off = 0, link;
 	struct sk_buff *skb;
@@ -348,7 +386,7 @@ static int coll_send(struct mf_coll_call *cc, u8 kind, u32 step, u32 src,
 			link = mf_topo_link(t, path[h], port);
 			if (cut == U32_MAX) {
 				mf_link_count(f, link, 1, skb->len);
-				if (mf_node_remote(f, path[h + 1]))
+				if (coll_remote(cc, path[h + 1]))
 					cut = h + 1;
 			}
 			cc->link_bytes[link] += skb->len;
@@ -639,7 +677,7 @@ static int coll_check_fabric(struct mf_coll_call *cc)
 	}
 	/* split over hosts: this host's nodes */
 	for (v = 0; v < cc->n; v++)
-		if (!mf_node_remote(f, v) &&
+		if (!coll_remote(cc, v) &&
 		    READ_ONCE(f->node[v].state) != MF_NODE_PRESENT)
 			return -ENETDOWN;
 	if (rcu_access_pointer(f->fstate)) {
@@ -657,6 +695,7 @@ static int coll_run(struct mf_coll_call *cc)
 	int err;
 	u32 i, v;
 
+	cc->part = READ_ONCE(f->part);
 	err = coll_check_fabric(cc);
 	if (err)
 		return err;
@@ -673,9 +712,8 @@ static int coll_run(struct mf_coll_call *cc)
 	if (err)
 		return err;
 	cc->timed = READ_ONCE(f->links.timed);
-	cc->split = READ_ONCE(f->part);
-	cc->chunk = cc->split ? MESHFABRIC_COLL_SPLIT_PAYLOAD :
-				MESHFABRIC_MAX_PAYLOAD;
+	cc->chunk = cc->part ? MESHFABRIC_COLL_SPLIT_PAYLOAD :
+			       MESHFABRIC_MAX_PAYLOAD;
 	err = coll_plan(cc);
 	if (!err)
 		err = coll_sizes(cc);
@@ -700,6 +738,15 @@ static int coll_run(struct mf_coll_call *cc)
 			return err;
 		cc->delivered += ok;
 		cond_resched();
+	}
+	/* nothing acknowledges a frame handed over, but one that could not
+	 * even leave is a failure to say
+	 */
+	if (cc->unhanded) {
+		snprintf(cc->why, sizeof(cc->why),
+			 "%u frames could not be handed to other hosts (see the tunnel's tx_errors)",
+			 cc->unhanded);
+		return -EHOSTUNREACH;
 	}
 	return match ? 1 : 0;
 }

@@ -845,16 +845,19 @@ struct mf_xtime {
  */
 bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 		     const struct mf_xtime *xt, struct sk_buff *frame);
+/* The parts of a multi-host fabric, or 0.  No lock needed. */
+u32 mf_tunnel_nparts(struct mf_fabric *f);
 /* The bytes of a collective frame's path in its option (4 bits a hop) */
 #define MF_PATH_BYTES	(MESHFABRIC_TUNNEL_PATH_HOPS / 2)
 /* Send a clone of frame (a collective's) to the host of node (a node of
  * another part), entering it by in_port (0xff: it starts there), with
- * `hops` hops left whose ports are at ports (4 bits each, high bits first;
- * at most MESHFABRIC_TUNNEL_PATH_HOPS); false if it could not be sent.
- * Any context.
+ * `hops` hops left whose ports are those of packed from port number from
+ * on (4 bits each, high bits first; at most MESHFABRIC_TUNNEL_PATH_HOPS);
+ * false if it could not be sent.  Process context or softirq.
  */
 bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
-		    const u8 *ports, u32 hops, struct sk_buff *frame);
+		    const u8 *packed, u32 from, u32 hops,
+		    struct sk_buff *frame);
 /* 0 if a BCAST frame of len bytes fits one schedule datagram to another
  * host (the outer IP length is 16 bits; timed: with its fabric times),
  * else -EMSGSIZE.

@@ -139,6 +139,10 @@ struct mf_geneve_path {
 static_assert(sizeof(struct mf_geneve) == 24);
 static_assert(sizeof(struct mf_geneve_sched) == MF_GENEVE_SCHED_WORDS * 4);
 static_assert(sizeof(struct mf_geneve_time) == MF_GENEVE_TIME_WORDS * 4);
+/* an option's length is 5 bits of words, all options' 6 bits */
+static_assert(DIV_ROUND_UP(MESHFABRIC_TUNNEL_PATH_HOPS, 8) <= 0x1f);
+static_assert(MF_GENEVE_OPT_WORDS + 1 +
+	      DIV_ROUND_UP(MESHFABRIC_TUNNEL_PATH_HOPS, 8) <= 0x3f);
 static_assert(MESHFABRIC_TUNNEL_OVERHEAD4 ==
 	      sizeof(struct iphdr) + MF_TUNNEL_HLEN + ETH_HLEN);
 static_assert(MESHFABRIC_TUNNEL_OVERHEAD6 ==
@@ -375,7 +379,8 @@ bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 }
 
 bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
-		    const u8 *ports, u32 hops, struct sk_buff *frame)
+		    const u8 *packed, u32 from, u32 hops,
+		    struct sk_buff *frame)
 {
 	struct mf_geneve_path po = {
 		.opt_class = htons(MESHFABRIC_GENEVE_CLASS),
@@ -388,7 +393,7 @@ bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
 
 	if (hops > MESHFABRIC_TUNNEL_PATH_HOPS)
 		return false;
-	memcpy(po.ports, ports, DIV_ROUND_UP(hops, 2));
+	mf_path_tail(packed, from, hops, po.ports);
 	local_bh_disable();
 	rcu_read_lock();
 	t = rcu_dereference(f->tun);
@@ -404,38 +409,83 @@ bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
 	return ok;
 }
 
-/* A collective's frame that entered node (ours) by in_port (MF_PORT_NONE:
- * it starts there) with `hops` hops left, their ports at ports (4 bits
- * each, high bits first): each link counted here (the host of its
- * sending end), handed on where the path reaches another part, delivered
- * at its end if that node's MAC is the frame's destination.  At most
- * MESHFABRIC_TUNNEL_PATH_HOPS hops.  encap_rcv (softirq); consumes skb.
- */
-static void mf_tunnel_path_rx(struct mf_fabric *f, u32 node, const u8 *ports,
-			      u32 hops, struct sk_buff *skb)
+u32 mf_tunnel_nparts(struct mf_fabric *f)
 {
-	const struct ethhdr *eth = (const struct ethhdr *)skb->data;
-	struct net_device *dev;
-	u8 rest[MF_PATH_BYTES];
+	struct mf_tunnel *t;
+	u32 n;
+
+	rcu_read_lock();
+	t = rcu_dereference(f->tun);
+	n = t ? t->nparts : 0;
+	rcu_read_unlock();
+	return n;
+}
+
+/* The hosts a collective frame's path from node (ours) crosses between:
+ * the part changes along its hops (ports, 4 bits each), or -1 if a port
+ * is not a link of the node it is taken at.  RCU.
+ */
+static int mf_path_crossings(struct mf_fabric *f, const u8 *part, u32 node,
+			     const u8 *ports, u32 hops)
+{
 	u32 np = f->topo.nports, h, port, next;
-	u64 l;
+	int cross = 0;
 
 	for (h = 0; h < hops; h++) {
 		port = mf_path_port(ports, h);
-		l = (u64)node * np + port;
-		if (port >= np || !mf_topo_is_link(&f->topo, node, port) ||
-		    f->links.peer[l] == MESHFABRIC_NO_PEER)
-			goto drop;
+		if (port >= np || !mf_topo_is_link(&f->topo, node, port))
+			return -1;
+		next = f->links.peer[(u64)node * np + port];
+		if (next == MESHFABRIC_NO_PEER)
+			return -1;
+		cross += part[next] != part[node];
+		node = next;
+	}
+	return cross;
+}
+
+/* A collective's frame that entered node (ours), or starts there, with
+ * `hops` hops left, their ports at ports (4 bits each, high bits first):
+ * each link counted here (the host of its sending end), as unicast is,
+ * never over a link down or into a node gone; handed on where the path
+ * reaches another part; delivered at its end if that node's MAC is the
+ * frame's destination.  The path may cross between hosts at most nparts
+ * times from here (coll.c refuses schedules that would), so that a
+ * forged one cannot bounce between hosts hop after hop.  encap_rcv
+ * (softirq); consumes skb; a drop counts in rx_errors.
+ */
+static void mf_tunnel_path_rx(struct mf_tunnel *t, u32 node, const u8 *ports,
+			      u32 hops, struct sk_buff *skb)
+{
+	const struct ethhdr *eth = (const struct ethhdr *)skb->data;
+	struct mf_fabric *f = t->f;
+	const u8 *part = READ_ONCE(f->part);
+	u32 np = f->topo.nports, h, next;
+	int why = MF_DROP_NO_DEST, c;
+	struct net_device *dev;
+	u64 l;
+
+	c = part ? mf_path_crossings(f, part, node, ports, hops) : -1;
+	if (c < 0 || c > t->nparts)
+		goto drop;
+	for (h = 0; h < hops; h++) {
+		l = (u64)node * np + mf_path_port(ports, h);
 		next = f->links.peer[l];
+		if (READ_ONCE(f->links.st[l].down)) {
+			why = MF_DROP_LINK_DOWN;
+			goto drop;
+		}
 		mf_link_count(f, l, 1, skb->len);
-		if (mf_node_remote(f, next)) {
-			/* the rest from next on */
-			mf_path_tail(ports, h + 1, hops - h - 1, rest);
+		if (part[next] != f->mypart) {
 			mf_tunnel_path(f, next,
 				       mf_topo_port(&f->topo, next, node),
-				       rest, hops - h - 1, skb);
+				       ports, h + 1, hops - h - 1, skb);
 			consume_skb(skb);
 			return;
+		}
+		if (mf_node_gone(f, next)) {
+			why = MF_DROP_NODE_GONE;
+			goto drop;
 		}
 		node = next;
 	}
@@ -445,7 +495,8 @@ static void mf_tunnel_path_rx(struct mf_fabric *f, u32 node, const u8 *ports,
 	mf_deliver_rx(f, node, dev, skb);
 	return;
 drop:
-	trace_meshfabric_drop(f->id, node, skb->len, MF_DROP_NO_DEST);
+	atomic64_inc(&t->rx_errors);
+	trace_meshfabric_drop(f->id, node, skb->len, why);
 	kfree_skb(skb);
 }
 
@@ -600,8 +651,15 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 		    po->opt_type != MESHFABRIC_GENEVE_TYPE_PATH ||
 		    (po->opt_len & 0x1f) != words)
 			goto bad;
-		/* kept: the header goes with iptunnel_pull_header() */
+		/* kept: the header goes with iptunnel_pull_header(); the
+		 * bits past the last port are 0
+		 */
 		memcpy(ports, po->ports, 4 * words);
+		if (memchr_inv(ports + DIV_ROUND_UP(ntohl(gh->step), 2), 0,
+			       4 * words - DIV_ROUND_UP(ntohl(gh->step), 2)) ||
+		    (ntohl(gh->step) & 1 &&
+		     ports[ntohl(gh->step) / 2] & 0xf))
+			goto bad;
 	} else if (gh->ver_len != MF_GENEVE_OPT_WORDS) {
 		goto bad;
 	}
@@ -649,17 +707,19 @@ static int mf_tunnel_rcv(struct sock *sk, struct sk_buff *skb)
 	np = f->topo.nports;
 	l = (u64)node * np + port;
 	if (flags == MESHFABRIC_GENEVE_F_PATH) {
-		/* a collective's frame from node (ours) on, or into it by
-		 * port from the sender's part
+		/* a collective's frame from node (ours) on, a frame of that
+		 * node's own (its source MAC), or into it by port from the
+		 * sender's part
 		 */
 		if (mf_node_remote(f, node) ||
 		    is_multicast_ether_addr(eth->h_dest) ||
+		    (port == 0xff && mf_mac_node(f, eth->h_source) != node) ||
 		    (port != 0xff &&
 		     (port >= np || !mf_topo_is_link(&f->topo, node, port) ||
 		      f->links.peer[l] == MESHFABRIC_NO_PEER ||
 		      f->part[f->links.peer[l]] != part)))
 			goto bad;
-		mf_tunnel_path_rx(f, node, ports, step, skb);
+		mf_tunnel_path_rx(t, node, ports, step, skb);
 		return 0;
 	}
 	/* unicast or a BCAST's send into node (ours) by port, from the
@@ -1165,9 +1225,15 @@ int mf_tunnel_sched_fits(struct mf_fabric *f, unsigned int len, bool timed)
 }
 
 bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
-		    const u8 *ports, u32 hops, struct sk_buff *frame)
+		    const u8 *packed, u32 from, u32 hops,
+		    struct sk_buff *frame)
 {
 	return false;
+}
+
+u32 mf_tunnel_nparts(struct mf_fabric *f)
+{
+	return 0;
 }
 
 void mf_tunnel_stop(struct mf_fabric *f)

@@ -839,7 +839,12 @@ struct meshfabric_port_get {
  * MESHFABRIC_COLL_SPLIT_PAYLOAD payload bytes (one datagram; a one-host
  * run cuts at MESHFABRIC_MAX_PAYLOAD: the counters are the same when no
  * send is longer), and a send's path has at most
- * MESHFABRIC_TUNNEL_PATH_HOPS hops (-E2BIG with the reason).  Timed: the
+ * MESHFABRIC_TUNNEL_PATH_HOPS hops and crosses between hosts at most as
+ * many times as there are parts (-E2BIG with the reason; a receiving
+ * host drops a path that would cross more, or over a link down there).
+ * Nothing acknowledges a frame handed over; one that could not leave
+ * (the tunnel's tx_errors) fails the call with -EHOSTUNREACH and the
+ * reason, after the whole schedule ran.  Timed: the
  * fabric time is this host's model of the whole schedule; a step's
  * frames leave at its end in that time, and the other hosts deliver
  * them as they arrive (the underlay's delay is not in the model).
@@ -1143,14 +1148,15 @@ enum {
  *
  * and the BCAST frame.  (A collective's frame, flag
  * MESHFABRIC_GENEVE_F_PATH, has instead: port 0xff if it starts at node,
- * a node of the receiving host (a send from that node, or its result),
- * else the port it enters node by; bytes 8..11 the hops left, h, at most
- * MESHFABRIC_TUNNEL_PATH_HOPS; then a critical option, same class, type
- * MESHFABRIC_GENEVE_TYPE_PATH, of ceil(h / 8) words: the port taken at
- * each node from node on, 4 bits each, the first in the high bits of
- * the first byte, unused bits 0 (options length 5 + ceil(h / 8) words);
- * then the frame, whose destination MAC is the node where the path
- * ends.)  The receiving host builds the same schedule
+ * a node of the receiving host (a send from that node, or its result:
+ * the frame's source MAC is node's), else the port it enters node by;
+ * bytes 8..11 the hops left, h, at most MESHFABRIC_TUNNEL_PATH_HOPS;
+ * then a critical option, same class, type MESHFABRIC_GENEVE_TYPE_PATH,
+ * of ceil(h / 8) words: the port taken at each node from node on, 4 bits
+ * each, the first in the high bits of the first byte, unused bits 0
+ * (options length 5 + ceil(h / 8) words); then the frame, whose
+ * destination MAC is the node where the path ends.)  For a BCAST's
+ * send, the receiving host builds the same schedule
  * (cached as BCAST caches it), checks that the send's path enters this
  * node by this port from the sender's part at that hop, finishes the
  * send and runs the later sends of the nodes it informs, at most one
@@ -1186,7 +1192,10 @@ enum {
 							 * on its path
 							 */
 #define MESHFABRIC_GENEVE_TYPE_PATH	0xf0	/* critical, its option */
-#define MESHFABRIC_TUNNEL_PATH_HOPS	464	/* 4 bits a hop, 58 words */
+#define MESHFABRIC_TUNNEL_PATH_HOPS	248	/* 4 bits a hop, 31 words:
+						 * an option's length is
+						 * 5 bits
+						 */
 #define MESHFABRIC_COLL_SPLIT_PAYLOAD	64512	/* a frame's payload, split */
 #define MESHFABRIC_GENEVE_SF_ASYNC	(1U << 0)	/* BCAST_ASYNC's model */
 

@@ -120,6 +120,9 @@ static int port_attach(const struct mf_cmd *cmd, int argc, char **argv)
 	case E2BIG:
 		return mf_fail("port attach: %u ports already bound on %s",
 			       MESHFABRIC_PORTS_MAX, argv[0]);
+	case EREMOTE:
+		return mf_fail("port attach: node %s of %s is on another host: attach it there",
+			       argv[1], argv[0]);
 	case EINVAL:
 		return mf_fail("port attach: %s is not an Ethernet netdev (or is a loopback or a meshfabric node)",
 			       ifname);

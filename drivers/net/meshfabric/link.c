@@ -66,6 +66,10 @@ void mf_links_timed_update(struct mf_fabric *f)
 
 	lockdep_assert_held(&f->lock);
 	for (l = 0; l < mf_links_all(f) && !rated; l++) {
+		/* an extra port's link counts while its port is bound */
+		if (l >= f->links.n &&
+		    !rcu_access_pointer(f->ports[l - f->links.n]))
+			continue;
 		rated = st[l].rate || st[l].delay_ns;
 		timed |= rated || st[l].loss;
 		if (!(l & 65535))

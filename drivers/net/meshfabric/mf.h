@@ -18,7 +18,9 @@
  * comes before fabric->lock (BCAST's repair around faults reads the
  * fault state under both) and is never taken with fabric->lock or RTNL
  * held; a LINK_SET's fault-routing build slot (link.c) comes before
- * fabric->lock; fabric->stats_lock is taken alone.  The forwarding path
+ * fabric->lock; fabric->stats_lock is taken alone, or under
+ * fabric->lock (an extra port's link restarted at attach), never with
+ * RTNL.  The forwarding path
  * (ndo_start_xmit) takes no lock: it reads node devices under RCU,
  * immutable tables, and this CPU's counters.
  */

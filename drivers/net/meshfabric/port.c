@@ -338,6 +338,9 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	     f->links.peer[(u64)node * t->nports + port] !=
 	     MESHFABRIC_NO_PEER))
 		return -EINVAL;
+	/* split over hosts: the node's host binds its ports */
+	if (mf_node_remote(f, node))
+		return -EREMOTE;
 	p = mf_counted_zalloc(sizeof(*p));
 	if (!p)
 		return -ENOMEM;
@@ -382,13 +385,6 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	p->link = port < t->nports ? (u64)node * t->nports + port :
 		  f->links.n + slot;
 	p->dev = dev;
-	/* an extra port's link starts afresh, before any frame can see
-	 * it: nothing uses it now (the slot's last port was unpublished a
-	 * grace period ago, in mf_port_unbind's synchronize_net), LINK_SET
-	 * waits for f->lock
-	 */
-	if (port >= t->nports)
-		mf_link_restart(f, p->link);
 	err = dev_set_promiscuity(dev, 1);
 	if (err)
 		goto unlock;
@@ -403,9 +399,15 @@ int mf_port_attach(struct mf_fabric *f, u32 node, u32 port, struct net *net,
 	p = NULL;
 unlock:
 	rtnl_unlock();
-	/* the slot's old parameters are gone: timed as the others say */
-	if (!err && port >= t->nports)
+	/* An extra port's link starts afresh, once bound (a failed attach
+	 * leaves the slot's as it was): after RTNL, since the counters'
+	 * reset waits for stats_lock.  LINK_SET waits for f->lock; frames
+	 * the port took meanwhile (a few, at most) are not counted.
+	 */
+	if (!err && port >= t->nports) {
+		mf_link_restart(f, f->links.n + slot);
 		mf_links_timed_update(f);
+	}
 out:
 	mutex_unlock(&f->lock);
 	mf_counted_free(p);
@@ -440,6 +442,8 @@ int mf_port_detach(struct mf_fabric *f, u32 node, u32 port)
 	if (node >= f->topo.nodes ||
 	    port >= f->topo.nports + MESHFABRIC_PORTS_MAX)
 		return -EINVAL;
+	if (mutex_lock_killable(&f->lock))
+		return -EINTR;
 	rtnl_lock();
 	p = mf_port_find(f, node, port);
 	if (p) {
@@ -447,6 +451,12 @@ int mf_port_detach(struct mf_fabric *f, u32 node, u32 port)
 		err = 0;
 	}
 	rtnl_unlock();
+	/* an unbound slot's link times nothing (a netdev's removal leaves
+	 * that to the next LINK_SET or attach)
+	 */
+	if (!err)
+		mf_links_timed_update(f);
+	mutex_unlock(&f->lock);
 	return err;
 }
 

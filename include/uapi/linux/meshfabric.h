@@ -714,7 +714,8 @@ struct meshfabric_sched_load {
  * bond: that link fails with -EBUSY); -ENODEV no such netdev; -EBUSY
  * port already bound, or the netdev has an rx_handler (already a port, a
  * bridge port...); -E2BIG MESHFABRIC_PORTS_MAX ports bound; -ENOENT
- * (detach) port not bound, or no such fabric.
+ * (detach) port not bound, or no such fabric; -EREMOTE node is another
+ * host's (a fabric split over hosts: bind it there).
  */
 struct meshfabric_port {
 	__u32 id;			/* in: fabric */

@@ -34,7 +34,7 @@ subset=${MF_KERNEL_SUBSET:-00-load 30-ping 40-bcast 45-timed 46-faults 50-lifecy
 # ioctl fuzzer (every command, user collective schedules).  The whole suite (MF_DEBUG_FULL=1) takes longer
 # than the test command's budget under KASAN and lockdep in TCG, and its
 # throughput checks are calibrated for the stock kernel.
-dsubset=${MF_DEBUG_SUBSET:-00-load 11-userns 30-ping 40-bcast 46-faults 50-lifecycle 52-port 53-tunnel-input 54-tunnel-sched 55-coll 90-fuzz}
+dsubset=${MF_DEBUG_SUBSET:-00-load 11-userns 30-ping 40-bcast 46-faults 50-lifecycle 52-port 53-tunnel-input 54-tunnel-sched 55-coll 56-tunnel-path 90-fuzz}
 [ "${MF_DEBUG_FULL:-0}" = 1 ] && dsubset=
 if ! make -s tool >build/vm-tool.log 2>&1 ||
    ! make -s -C selftests >build/vm-selftests-build.log 2>&1; then

@@ -1117,6 +1117,7 @@ static void fz_request(u32 k, struct fz_fab f)
 		fz_link_set(&f, &u.l);
 		break;
 	case FZ_LINK_GET:
+		u.lg.flags = pick(4) ? 0 : near(2);	/* XPORTS is 2 */
 		fz_window(links, &u.lg.first, &u.lg.count, &u.lg.links_ptr,
 			  sizeof(struct meshfabric_link_info), &cls);
 		break;

@@ -342,6 +342,7 @@ int mf_dev_xlink_get(uint32_t id, uint32_t nlinks,
 
 	memset(&lg, 0, sizeof(lg));
 	lg.id = id;
+	lg.flags = MESHFABRIC_LINK_XPORTS;
 	lg.first = nlinks;
 	lg.count = MESHFABRIC_PORTS_MAX;
 	lg.links_ptr = (uintptr_t)e;

@@ -150,7 +150,8 @@ int mf_validate_link_set(const struct meshfabric_link_set *ls)
 
 int mf_validate_link_get(const struct meshfabric_link_get *lg)
 {
-	if (lg->flags || lg->nlinks || lg->switching || lg->now_ns ||
+	if ((lg->flags & ~MESHFABRIC_LINK_XPORTS) || lg->nlinks ||
+	    lg->switching || lg->now_ns ||
 	    !mf_all_zero(lg->reserved, sizeof(lg->reserved)))
 		return -EINVAL;
 	return 0;
@@ -576,7 +577,7 @@ static void mf_link_info_entry(struct mf_fabric *f, u64 l, u64 now, void *p)
  * whose buffer faults slowly (userfaultfd) stalls no other reader.
  */
 static int mf_link_copy(struct mf_fabric *f, u64 ptr, u32 first, u32 *count,
-			size_t size, u64 now,
+			bool xports, size_t size, u64 now,
 			void (*fill)(struct mf_fabric *f, u64 l, u64 now,
 				     void *entry))
 {
@@ -586,9 +587,9 @@ static int mf_link_copy(struct mf_fabric *f, u64 ptr, u32 first, u32 *count,
 	u8 *buf;
 
 	/* a read never spans links.n: the topology's links, or the extra
-	 * ports' past them (uapi, MESHFABRIC_IOC_LINK_STATS)
+	 * ports' past them if asked for (uapi, MESHFABRIC_IOC_LINK_STATS)
 	 */
-	n = min_t(u64, *count, (first < f->links.n ? f->links.n :
+	n = min_t(u64, *count, (first < f->links.n || !xports ? f->links.n :
 				mf_links_all(f)) - first);
 	buf = mf_counted_zalloc(MF_CHUNK * size);
 	if (!buf)
@@ -618,7 +619,8 @@ static long mf_ioc_link_stats(void __user *argp)
 
 	if (copy_from_user(&ls, argp, sizeof(ls)))
 		return -EFAULT;
-	if ((ls.flags & ~MESHFABRIC_LINK_STATS_RESET) || ls.reserved0 ||
+	if ((ls.flags & ~(MESHFABRIC_LINK_STATS_RESET |
+			  MESHFABRIC_LINK_XPORTS)) || ls.reserved0 ||
 	    ls.reserved)
 		return -EINVAL;
 	reset = ls.flags & MESHFABRIC_LINK_STATS_RESET;
@@ -626,7 +628,8 @@ static long mf_ioc_link_stats(void __user *argp)
 						 MF_NEED_VISIBLE);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
-	if (ls.first > mf_links_all(f)) {
+	if (ls.first > (ls.flags & MESHFABRIC_LINK_XPORTS ?
+			mf_links_all(f) : f->links.n)) {
 		err = -EINVAL;
 		goto out;
 	}
@@ -636,6 +639,7 @@ static long mf_ioc_link_stats(void __user *argp)
 	 */
 	if (ls.links_ptr)
 		err = mf_link_copy(f, ls.links_ptr, ls.first, &ls.count,
+				   ls.flags & MESHFABRIC_LINK_XPORTS,
 				   sizeof(struct meshfabric_link_entry), 0,
 				   mf_link_entry);
 	else
@@ -691,7 +695,8 @@ static long mf_ioc_link_get(void __user *argp)
 	f = mf_fabric_get_checked(lg.id, MF_NEED_VISIBLE);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
-	if (lg.first > mf_links_all(f)) {
+	if (lg.first > (lg.flags & MESHFABRIC_LINK_XPORTS ?
+			mf_links_all(f) : f->links.n)) {
 		err = -EINVAL;
 		goto out;
 	}
@@ -700,6 +705,7 @@ static long mf_ioc_link_get(void __user *argp)
 	lg.now_ns = ktime_get_ns();
 	if (lg.links_ptr)
 		err = mf_link_copy(f, lg.links_ptr, lg.first, &lg.count,
+				   lg.flags & MESHFABRIC_LINK_XPORTS,
 				   sizeof(struct meshfabric_link_info),
 				   lg.now_ns, mf_link_info_entry);
 	else

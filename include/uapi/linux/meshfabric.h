@@ -403,6 +403,10 @@ struct meshfabric_link_entry {
 };
 
 #define MESHFABRIC_LINK_STATS_RESET	(1U << 0)
+#define MESHFABRIC_LINK_XPORTS		(1U << 1)	/* LINK_STATS, LINK_GET:
+							 * the extra ports'
+							 * links too
+							 */
 
 /*
  * MESHFABRIC_IOC_LINK_STATS: per directed link counters of links first ..
@@ -415,14 +419,17 @@ struct meshfabric_link_entry {
  * size-2 torus dimension, whose link is the + port's).  Out: nlinks =
  * nodes * nports, the topology's links.
  *
- * Past them, links nlinks .. nlinks + MESHFABRIC_PORTS_MAX - 1 are the
- * links of extra ports (MESHFABRIC_IOC_PORT), one per slot of the
- * fabric's bound ports: first at or past nlinks reads them (a read never
- * spans nlinks: count stops there, so a caller asking for nlinks entries
- * from 0 gets the topology's links only, as before).  Such an entry
- * names the extra port bound in its slot (node, port >= nports; peer
- * MESHFABRIC_NO_PEER), or has node and port MESHFABRIC_ALL when none is
- * bound there.  first above nlinks + MESHFABRIC_PORTS_MAX: -EINVAL.
+ * first above nlinks: -EINVAL; a read stops at nlinks.
+ *
+ * With MESHFABRIC_LINK_XPORTS (asked for, so that a caller of an earlier
+ * release, paging until a read is empty, sees what it saw), links
+ * nlinks .. nlinks + MESHFABRIC_PORTS_MAX - 1 are the links of extra
+ * ports (MESHFABRIC_IOC_PORT), one per slot of the fabric's bound ports:
+ * first at or past nlinks reads them (a read never spans nlinks: count
+ * stops there).  Such an entry names the extra port bound in its slot
+ * (node, port >= nports; peer MESHFABRIC_NO_PEER), or has node and port
+ * MESHFABRIC_ALL when none is bound there.  first above nlinks +
+ * MESHFABRIC_PORTS_MAX: -EINVAL.
  */
 struct meshfabric_link_stats {
 	__u32 id;			/* in */
@@ -567,15 +574,16 @@ struct meshfabric_link_info {
 
 /*
  * MESHFABRIC_IOC_LINK_GET: parameters, counters and backlog of links
- * first .. first + count - 1 (as LINK_STATS, extra ports' links past
- * nlinks included; its reset flag restarts these counters too).  Out:
+ * first .. first + count - 1 (as LINK_STATS: extra ports' links past
+ * nlinks with MESHFABRIC_LINK_XPORTS, the only flag; LINK_STATS' reset
+ * restarts these counters too).  Out:
  * nlinks, the fabric's switching, and now_ns, the fabric clock
  * (CLOCK_MONOTONIC) when the entries were read, so that two reads give
  * utilisation = busy_ns difference / now_ns difference.
  */
 struct meshfabric_link_get {
 	__u32 id;			/* in */
-	__u32 flags;			/* in: 0 */
+	__u32 flags;			/* in: MESHFABRIC_LINK_XPORTS or 0 */
 	__u64 links_ptr;		/* in: struct meshfabric_link_info[] */
 	__u32 first;			/* in */
 	__u32 count;			/* in: capacity; out: written */

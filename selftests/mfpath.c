@@ -22,29 +22,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "mfgeneve.h"
+
 #define MAXHOPS	512
-
-static void be32(uint8_t *p, uint32_t v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
-
-static void mac(uint8_t *p, unsigned int id, int node)
-{
-	if (node < 0) {
-		memset(p, 0xff, 6);
-		return;
-	}
-	p[0] = 0x02;
-	p[1] = 0x6d;
-	p[2] = id;
-	p[3] = node >> 16;
-	p[4] = node >> 8;
-	p[5] = node;
-}
 
 int main(int argc, char **argv)
 {
@@ -82,21 +62,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	memset(d, 0, sizeof(d));
-	/* Geneve: 4 + 1 + words words of options, critical, TEB */
-	d[0] = (4 + 1 + words) & 0x3f;
-	d[1] = 0x40;
-	d[2] = 0x65;
-	d[3] = 0x58;
-	d[8] = 0xff;	/* class 0xfff0, type 0xed, 3 words */
-	d[9] = 0xf0;
-	d[10] = 0xed;
-	d[11] = 3;
-	d[12] = id;
-	d[13] = 8;	/* MESHFABRIC_GENEVE_F_PATH */
-	d[14] = in;
-	d[15] = part;
-	be32(d + 16, node);
-	be32(d + 20, hops);
+	/* 4 + 1 + words words of options, MESHFABRIC_GENEVE_F_PATH */
+	mf_geneve_hdr(d, 4 + 1 + words, id, 8, in, part, node, hops);
 	d[24] = 0xff;	/* class 0xfff0, type 0xf0, words */
 	d[25] = 0xf0;
 	d[26] = 0xf0;
@@ -107,8 +74,8 @@ int main(int argc, char **argv)
 		d[28 + hops / 2] |= atoi(pad) << (hops & 1 ? 0 : 4);
 	len = 28 + 4 * words;
 	/* inner: SRC to DST, ethertype 0x88b6, 64 bytes */
-	mac(d + len, id, dst);
-	mac(d + len + 6, id, src);
+	mf_node_mac(d + len, id, dst);
+	mf_node_mac(d + len + 6, id, src);
 	d[len + 12] = 0x88;
 	d[len + 13] = 0xb6;
 	len += 14 + 64;

@@ -19,16 +19,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include "mfgeneve.h"
 
 #define LEN	(24 + 20 + 14 + 64)	/* Geneve, option 2, inner frame */
-
-static void be32(uint8_t *p, uint32_t v)
-{
-	p[0] = v >> 24;
-	p[1] = v >> 16;
-	p[2] = v >> 8;
-	p[3] = v;
-}
 
 int main(int argc, char **argv)
 {
@@ -64,21 +57,8 @@ int main(int argc, char **argv)
 	for (a = strtok_r(algos, ",", &save); a; a = strtok_r(NULL, ",", &save)) {
 		for (src = 0; src < sources; src++) {
 			memset(d, 0, sizeof(d));
-			/* Geneve: 4 + 5 words of options, critical, TEB */
-			d[0] = 9;
-			d[1] = 0x40;
-			d[2] = 0x65;
-			d[3] = 0x58;
-			d[8] = 0xff;	/* class 0xfff0, type 0xed, 3 words */
-			d[9] = 0xf0;
-			d[10] = 0xed;
-			d[11] = 3;
-			d[12] = id;
-			d[13] = 4;	/* MESHFABRIC_GENEVE_F_SCHED */
-			d[14] = port;
-			d[15] = part;
-			be32(d + 16, node);
-			be32(d + 20, step);
+			/* 4 + 5 words of options, MESHFABRIC_GENEVE_F_SCHED */
+			mf_geneve_hdr(d, 9, id, 4, port, part, node, step);
 			d[24] = 0xff;	/* class 0xfff0, type 0xee, 4 words */
 			d[25] = 0xf0;
 			d[26] = 0xee;
@@ -88,11 +68,8 @@ int main(int argc, char **argv)
 			be32(d + 36, hop);
 			d[40] = atoi(a);
 			/* inner: broadcast, from the source's MAC */
-			memset(d + 44, 0xff, 6);
-			d[50] = 0x02;
-			d[51] = 0x6d;
-			d[52] = id;
-			d[55] = src;
+			mf_node_mac(d + 44, id, -1);
+			mf_node_mac(d + 50, id, src);
 			d[56] = 0x88;	/* ethertype 0x88b5 */
 			d[57] = 0xb5;
 			if (sendto(s, d, sizeof(d), 0, (struct sockaddr *)&to,

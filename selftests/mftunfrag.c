@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include "mfgeneve.h"
 
 static unsigned int frag1 = 40;	/* UDP 8, Geneve 24, inner 8 */
 #define TOTAL	(8 + 24 + 14 + 1386)
@@ -85,31 +86,10 @@ int main(int argc, char **argv)
 			d[3] = port;
 			d[4] = TOTAL >> 8;
 			d[5] = TOTAL & 0xff;
-			/* Geneve: 4 words of option, critical, TEB, VNI 0 */
-			d[8] = 4;
-			d[9] = 0x40;
-			d[10] = 0x65;
-			d[11] = 0x58;
-			d[16] = 0xff;	/* class 0xfff0 */
-			d[17] = 0xf0;
-			d[18] = 0xed;	/* type */
-			d[19] = 3;	/* 3 words */
-			d[20] = id;
-			d[21] = 0;	/* flags: unicast */
-			d[22] = p;
-			d[23] = part;
-			d[24] = n >> 24;
-			d[25] = n >> 16;
-			d[26] = n >> 8;
-			d[27] = n;
-			d[31] = 1;	/* step */
+			/* Geneve: 4 words of option; unicast, 1 hop made */
+			mf_geneve_hdr(d + 8, 4, id, 0, p, part, n, 1);
 			/* inner: to the node's MAC, from a foreign one */
-			d[32] = 0x02;
-			d[33] = 0x6d;
-			d[34] = id;
-			d[35] = n >> 16;
-			d[36] = n >> 8;
-			d[37] = n;
+			mf_node_mac(d + 32, id, n);
 			d[38] = 0x02;
 			d[39] = 0x99;
 			d[44] = 0x08;	/* IPv4 */

@@ -127,6 +127,19 @@ rx_json() {
 	done
 	printf '}'
 }
+# too_long WHAT CMD...: CMD must fail, saying the payload is too long to
+# cross hosts (BCAST's limit per datagram)
+too_long() {
+	what=$1
+	shift
+	if out=$("$@" 2>&1); then
+		fail "$what accepted"
+	elif echo "$out" | grep -q "too long to cross hosts"; then
+		ok "$what refused: $out"
+	else
+		fail "$what: $out"
+	fi
+}
 # BCAST from node $1 with every algorithm of ALGOS
 bcasts() {
 	for al in $ALGOS; do
@@ -250,13 +263,8 @@ if [ "$MF_VM2_ROLE" = a ]; then
 		ok "bcast from the other part's node refused"
 	fi
 	# one byte more than a datagram carries (uapi: 65449 over IPv4)
-	if out=$($MF bcast mh --from 0,0 --size 65450 2>&1); then
-		fail "bcast of 65450 bytes across hosts accepted"
-	elif echo "$out" | grep -q "too long to cross hosts"; then
-		ok "bcast of 65450 bytes refused: $out"
-	else
-		fail "bcast of 65450 bytes: $out"
-	fi
+	too_long "bcast of 65450 bytes across hosts" \
+		$MF bcast mh --from 0,0 --size 65450
 	sleep 2		# the other part's sends, handed back and forth
 	mark 15
 	await 25
@@ -408,13 +416,8 @@ if [ "$MF_VM2_ROLE" = a ]; then
 			--link-rate 100mbit --link-delay 3s -j | tr -d '\n ' |
 			sed -n 's/.*"fabric_time_ns":\([0-9]*\).*/\1/p')
 		# timed: the time option takes 20 bytes of the datagram
-		if out=$($MF bcast md --from 0,0 --size 65430 2>&1); then
-			fail "timed bcast of 65430 bytes across hosts accepted"
-		elif echo "$out" | grep -q "too long to cross hosts"; then
-			ok "timed bcast of 65430 bytes refused (65429 at most)"
-		else
-			fail "timed bcast of 65430 bytes: $out"
-		fi
+		too_long "timed bcast of 65430 bytes across hosts (65429 at most)" \
+			$MF bcast md --from 0,0 --size 65430
 		r0=$(rxsum) seen="" late0=""
 		tb0=$(now)
 		$MF bcast md --from 0,0 --algo eyes --size 1000 -j >/tmp/tb.json 2>&1 &
@@ -477,13 +480,8 @@ if [ "$MF_VM2_ROLE" = a ]; then
 		$IP netns exec m6-0-0 ping -c1 -W10 10.0.0.3 >/dev/null 2>&1 &&
 			ok "IPv6 underlay: 0,0 -> 2,0 across the cut" ||
 			fail "IPv6 underlay: 0,0 -> 2,0"
-		if out=$($MF bcast m6 --from 0,0 --size 65470 2>&1); then
-			fail "IPv6 underlay: bcast of 65470 bytes accepted"
-		elif echo "$out" | grep -q "too long to cross hosts"; then
-			ok "IPv6 underlay: bcast of 65470 bytes refused"
-		else
-			fail "IPv6 underlay: bcast of 65470 bytes: $out"
-		fi
+		too_long "IPv6 underlay: bcast of 65470 bytes" \
+			$MF bcast m6 --from 0,0 --size 65470
 		# 65469 bytes, the most over IPv6: fragmented by the sender
 		# (ignore_df), reassembled by b, whose tunnel takes the
 		# 65483-byte frame (lossy in bursts, as over IPv4: 3 tries)

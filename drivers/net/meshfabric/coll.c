@@ -223,10 +223,10 @@ static int coll_path_fits(struct mf_coll_call *cc, const struct mf_send *sd)
 			 sd->hops, MESHFABRIC_TUNNEL_PATH_HOPS);
 		return -E2BIG;
 	}
-	if (cross > mf_tunnel_nparts(cc->f)) {
+	if (cross > cc->f->nparts) {
 		snprintf(cc->why, sizeof(cc->why),
 			 "a path crossing between hosts %u times: at most %u (the parts)",
-			 cross, mf_tunnel_nparts(cc->f));
+			 cross, cc->f->nparts);
 		return -E2BIG;
 	}
 	return 0;

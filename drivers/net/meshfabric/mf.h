@@ -365,7 +365,8 @@ struct mf_fabric {
 	struct dentry *debugfs;	/* fabric.c */
 
 	/* A part of a multi-host fabric (tunnel.c): part[node] is the part
-	 * holding node, mypart this host's.  Both written once, by
+	 * holding node, mypart this host's, nparts their number.  All
+	 * written once, by
 	 * TUNNEL_SET under lock before any node is attached (no frame is
 	 * in flight then), part published last (smp_store_release); read
 	 * with READ_ONCE anywhere; part freed with the fabric.  NULL: the
@@ -374,6 +375,7 @@ struct mf_fabric {
 	 */
 	u8 *part;
 	u8 mypart;
+	u8 nparts;
 	struct mf_tunnel __rcu *tun;
 	/* External ports (port.c): written under RTNL, read under RCU or
 	 * RTNL; nports_bound (the non-NULL entries) with READ_ONCE.
@@ -847,8 +849,6 @@ struct mf_xtime {
  */
 bool mf_tunnel_sched(struct mf_fabric *f, const struct mf_sched_pos *pos,
 		     const struct mf_xtime *xt, struct sk_buff *frame);
-/* The parts of a multi-host fabric, or 0.  No lock needed. */
-u32 mf_tunnel_nparts(struct mf_fabric *f);
 /* The bytes of a collective frame's path in its option (4 bits a hop) */
 #define MF_PATH_BYTES	(MESHFABRIC_TUNNEL_PATH_HOPS / 2)
 /* Send a clone of frame (a collective's) to the host of node (a node of

@@ -409,18 +409,6 @@ bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
 	return ok;
 }
 
-u32 mf_tunnel_nparts(struct mf_fabric *f)
-{
-	struct mf_tunnel *t;
-	u32 n;
-
-	rcu_read_lock();
-	t = rcu_dereference(f->tun);
-	n = t ? t->nparts : 0;
-	rcu_read_unlock();
-	return n;
-}
-
 /* The hosts a collective frame's path from node (ours) crosses between:
  * the part changes along its hops (ports, 4 bits each), or -1 if a port
  * is not a link of the node it is taken at.  RCU.
@@ -1066,6 +1054,7 @@ int mf_tunnel_set(struct mf_fabric *f, struct meshfabric_tunnel *tu)
 	t->mtu = mtu;
 	INIT_DELAYED_WORK(&t->ka, mf_tunnel_ka);
 	f->mypart = tu->part;
+	f->nparts = tu->nparts;
 	/* mypart before part: a reader that sees the map sees its part */
 	smp_store_release(&f->part, map);
 	rcu_assign_pointer(f->tun, t);
@@ -1229,11 +1218,6 @@ bool mf_tunnel_path(struct mf_fabric *f, u32 node, u32 in_port,
 		    struct sk_buff *frame)
 {
 	return false;
-}
-
-u32 mf_tunnel_nparts(struct mf_fabric *f)
-{
-	return 0;
 }
 
 void mf_tunnel_stop(struct mf_fabric *f)

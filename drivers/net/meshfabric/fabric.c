@@ -124,20 +124,26 @@ void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes)
  * per-CPU rows are written by their CPUs only).  Resets are serialised by
  * stats_lock; readers do not take it (a base is one 64-bit store).
  */
+void mf_link_rebase(struct mf_fabric *f, u64 l)
+{
+	struct mf_linkctr *base = &f->links.base[l], c;
+
+	lockdep_assert_held(&f->stats_lock);
+	mf_link_read_all(f, l, &c);
+	WRITE_ONCE(base->packets, base->packets + c.packets);
+	WRITE_ONCE(base->bytes, base->bytes + c.bytes);
+	WRITE_ONCE(base->drop_loss, base->drop_loss + c.drop_loss);
+	WRITE_ONCE(base->drop_queue, base->drop_queue + c.drop_queue);
+	WRITE_ONCE(base->busy_ns, base->busy_ns + c.busy_ns);
+}
+
 void mf_link_reset(struct mf_fabric *f)
 {
-	struct mf_linkctr *base = f->links.base, c;
 	u64 l;
 
 	mutex_lock(&f->stats_lock);
 	for (l = 0; l < mf_links_all(f); l++) {
-		mf_link_read_all(f, l, &c);
-		WRITE_ONCE(base[l].packets, base[l].packets + c.packets);
-		WRITE_ONCE(base[l].bytes, base[l].bytes + c.bytes);
-		WRITE_ONCE(base[l].drop_loss, base[l].drop_loss + c.drop_loss);
-		WRITE_ONCE(base[l].drop_queue,
-			   base[l].drop_queue + c.drop_queue);
-		WRITE_ONCE(base[l].busy_ns, base[l].busy_ns + c.busy_ns);
+		mf_link_rebase(f, l);
 		if (!(l & 4095))
 			cond_resched();
 	}

@@ -38,7 +38,6 @@ void mf_links_defaults(struct mf_fabric *f)
 void mf_link_restart(struct mf_fabric *f, u64 l)
 {
 	struct mf_linkstate *st = &f->links.st[l];
-	struct mf_linkctr c, *base = &f->links.base[l];
 
 	lockdep_assert_held(&f->lock);
 	atomic64_set(&st->busy, 0);
@@ -49,12 +48,7 @@ void mf_link_restart(struct mf_fabric *f, u64 l)
 	WRITE_ONCE(st->down, 0);
 	/* the counters: as LINK_STATS' reset does it, for this link */
 	mutex_lock(&f->stats_lock);
-	mf_link_read_all(f, l, &c);
-	WRITE_ONCE(base->packets, base->packets + c.packets);
-	WRITE_ONCE(base->bytes, base->bytes + c.bytes);
-	WRITE_ONCE(base->drop_loss, base->drop_loss + c.drop_loss);
-	WRITE_ONCE(base->drop_queue, base->drop_queue + c.drop_queue);
-	WRITE_ONCE(base->busy_ns, base->busy_ns + c.busy_ns);
+	mf_link_rebase(f, l);
 	mutex_unlock(&f->stats_lock);
 }
 

@@ -527,6 +527,10 @@ int mf_fabric_attach(struct mf_fabric *f, u32 node, struct net *net,
 /* Link l's counters since the last reset. */
 void mf_link_read_all(struct mf_fabric *f, u64 l, struct mf_linkctr *c);
 void mf_link_read(struct mf_fabric *f, u64 l, u64 *packets, u64 *bytes);
+/* Restart link l's counters from zero: its base takes the current sums.
+ * Caller holds f->stats_lock.
+ */
+void mf_link_rebase(struct mf_fabric *f, u64 l);
 /* Restart every link's counters from zero (takes f->stats_lock). */
 void mf_link_reset(struct mf_fabric *f);
 /* The fault-injection knob (debugfs): true if this netdev allocation

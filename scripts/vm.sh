@@ -37,7 +37,7 @@
 # kernel log shows a WARNING, BUG, Oops, general protection fault, KASAN,
 # UBSAN, KFENCE, lockdep, debug-objects or kmemleak report, a hung task
 # or "leak"; 124 if the time limit passes,
-# 125 if the guest dies (panic, oops=panic) before CMD ends.  Each failure is named in one line
+# 125 if the guest dies (panic, oops=panic, a soft lockup) before CMD ends.  Each failure is named in one line
 # "vm: FAIL: ...".  Timings: one line "# vm: ..." at the end.
 #
 # Environment: MF_VM_QEMU_ARGS (more qemu arguments, split on spaces:
@@ -65,7 +65,9 @@ if [ $# = 0 ]; then
 fi
 
 # The kernel, its release, the module built for it, its modules directory
-moddir= append_extra= loglevel=4
+# loglevel 5: KERN_WARNING and default-level lines reach the console,
+# so a soft lockup's or an RCU stall's stack trace is in the run's output
+moddir= append_extra= loglevel=5
 case $kname in
 host)
 	if [ -n "${MF_VM_KERNEL:-}" ]; then
@@ -93,7 +95,6 @@ host)
 		kver=$(cat "$kdir/kver")
 		# a WARN is fatal, and its report reaches the console first
 		append_extra="panic_on_warn=1 kmemleak=on"
-		loglevel=5
 	else
 		kver=$(basename "$kdir")
 		moddir=$kdir/moddir
@@ -151,6 +152,9 @@ accel=${MF_VM_ACCEL:-tcg}
 # printk times on every line let the host tell kernel lines from CMD's.
 append="console=ttyS0,115200 loglevel=$loglevel printk.time=1 panic=-1 oops=panic"
 append="$append rdinit=/init mitigations=off tsc=reliable no_timer_check"
+# A CPU stuck in the kernel ends the run at once, with every CPU's stack
+# (a stop-28 CI run instead waited out its 1500 s with no stack shown)
+append="$append softlockup_panic=1 softlockup_all_cpu_backtrace=1"
 append="$append${append_extra:+ $append_extra}"
 # A guest that dies in its kernel's boot, before init runs (so before
 # the module or CMD did anything: 7.2 under TCG once oopsed in the

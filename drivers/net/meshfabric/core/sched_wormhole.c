@@ -761,6 +761,38 @@ static bool wh_corner(const struct mf_topo *t, u32 source)
 	return true;
 }
 
+/* Tori above the bound, up to WH_LATTICE_NODES nodes and 4-D: the chains
+ * of subgroups (search_lattice.c) first, from the bound up, within
+ * WH_LATTICE_WORK arc visits per step count.  They reach perfect
+ * schedules the flow search misses (2x12x54: 4 steps), and cost
+ * nothing where the node count has no factors to chain.
+ */
+#define WH_LATTICE_NODES	BIT(20)
+#define WH_LATTICE_WORK		2000000ULL
+
+static int wormhole_lattice(const struct mf_topo *t, u32 source,
+			    struct mf_sched *s)
+{
+	struct mf_sched f;
+	u32 k;
+	int err;
+
+	if (t->kind != MESHFABRIC_KIND_TORUS || t->nodes > WH_LATTICE_NODES ||
+	    t->ndims > 4)
+		return 0;
+	for (k = mf_allport_bound(t, source); k < s->nsteps; k++) {
+		err = mf_search_lattice(t, source, k, WH_LATTICE_WORK, &f);
+		if (err == -ENOMEM)
+			return err;
+		if (!err) {
+			mf_sched_free(s);
+			*s = f;
+			return 0;
+		}
+	}
+	return 0;
+}
+
 static int wormhole_search(const struct mf_topo *t, u32 source,
 			   struct mf_sched *s)
 {
@@ -769,6 +801,9 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 	u64 local;
 	int err;
 
+	err = wormhole_lattice(t, source, s);
+	if (err)
+		return err;
 	if (t->nodes > WH_SEARCH_NODES || t->ndims < 2 || t->ndims > 4)
 		return 0;
 	/* every corner of a mesh is node 0 reflected: search from node 0

@@ -183,7 +183,8 @@ static bool lat_holds_torus(const struct lsrch *x, const struct lat *l)
 }
 
 /* One BFS over the cosets of lo from 0's to coset c over free arcs; the
- * walk's arcs appended to x->walk at *len.  False if c is out of reach.
+ * walk's arcs appended to x->walk at *len.  False if c is out of reach
+ * or the work budget is spent.
  */
 static bool lat_bfs(struct lsrch *x, const struct lat *lo, u32 ncos, u32 c,
 		    u32 *len)
@@ -193,9 +194,12 @@ static bool lat_bfs(struct lsrch *x, const struct lat *lo, u32 ncos, u32 c,
 
 	for (u = 0; u < ncos; u++)
 		x->prev[u] = U32_MAX;
+	x->work += ncos;
 	x->q[0] = 0;		/* 0's coset is number 0 */
 	x->prev[0] = U32_MAX - 1;
 	while (head < tail && x->prev[c] == U32_MAX) {
+		if (x->work >= x->budget)
+			return false;
 		u = x->q[head++];
 		o = lat_rand(x) % x->ndir;
 		for (i = 0; i < x->ndir; i++) {
@@ -238,6 +242,7 @@ static bool lat_walks(struct lsrch *x, const struct lat *lo, u32 ncos,
 
 	for (try = 0; try < LAT_TRIES && x->work < x->budget; try++) {
 		memset(x->used, 0, (size_t)ncos * x->ndir);
+		x->work += ncos;
 		len = 0;
 		for (i = 0; i < nt; i++) {
 			x->wlen[i] = len;

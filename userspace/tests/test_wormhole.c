@@ -548,6 +548,33 @@ static void test_lattice(void)
 	EXPECT_EQ(mf_search_lattice(&t, 0, 3, 20000000, &s), -EINVAL);
 }
 
+/* 5-D to 8-D tori of small sides, where boxes took 5 to 8 steps (one
+ * per dimension, docs/wormhole.md "Lattices"): the hypercubes 2^6, 2^7
+ * and 2^8 (D = d links a node, bound 3), 3^5 and 3^6 (bound 3) and 4^6
+ * (bound 4) now meet the counting bound computed here, from node 0 and
+ * from the last node, through mf_check (one()).
+ */
+static void test_lattice_high_d(void)
+{
+	static const u32 cases[][3] = {
+		/* d, side, counting bound */
+		{ 6, 2, 3 }, { 7, 2, 3 }, { 8, 2, 3 }, { 5, 3, 3 }, { 6, 3, 3 },
+		{ 6, 4, 4 },
+	};
+	u32 i, j, dims[MF_MAX_DIMS];
+	struct mf_topo t;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (j = 0; j < cases[i][0]; j++)
+			dims[j] = cases[i][1];
+		EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, cases[i][0],
+				       dims), 0);
+		EXPECT_EQ(counting_bound(&t, 0), cases[i][2]);
+		EXPECT_EQ(one(&t, 0), cases[i][2]);
+		EXPECT_EQ(one(&t, t.nodes - 1), cases[i][2]);
+	}
+}
+
 static void test_supports(void)
 {
 	struct mf_topo t;
@@ -576,5 +603,6 @@ int main(void)
 	RUN(test_issue24_corners);
 	RUN(test_search_bound);
 	RUN(test_lattice);
+	RUN(test_lattice_high_d);
 	return mf_test_done();
 }

@@ -761,27 +761,33 @@ static bool wh_corner(const struct mf_topo *t, u32 source)
 	return true;
 }
 
-/* Tori above the bound, up to WH_LATTICE_NODES nodes and 4-D: the chains
- * of subgroups (search_lattice.c) first, from the bound up, within
- * WH_LATTICE_WORK arc visits per step count.  They reach perfect
- * schedules the flow search misses (2x12x54: 4 steps), and cost
- * nothing where the node count has no factors to chain.
+/* Tori above the bound, up to WH_LATTICE_NODES nodes, any d: the chains
+ * of subgroups (search_lattice.c) first, from the bound up.  They reach
+ * perfect schedules the flow search misses (2x12x54: 4 steps), and the
+ * bound on 5-D to 8-D tori of small sides, which boxes miss by far (the
+ * 2^8 hypercube: 3 steps, not 8).  They cost nothing where the node
+ * count has no factors to chain.  Their budget per step count:
+ * WH_LATTICE_WORK arc visits where the flow search follows (d = 2..4, up
+ * to WH_SEARCH_NODES nodes), WH_LATTICE_WORK_ALONE where they are alone.
  */
 #define WH_LATTICE_NODES	BIT(20)
 #define WH_LATTICE_WORK		2000000ULL
+#define WH_LATTICE_WORK_ALONE	100000000ULL
 
 static int wormhole_lattice(const struct mf_topo *t, u32 source,
 			    struct mf_sched *s)
 {
+	u64 work = WH_LATTICE_WORK_ALONE;
 	struct mf_sched f;
 	u32 k;
 	int err;
 
-	if (t->kind != MESHFABRIC_KIND_TORUS || t->nodes > WH_LATTICE_NODES ||
-	    t->ndims > 4)
+	if (t->kind != MESHFABRIC_KIND_TORUS || t->nodes > WH_LATTICE_NODES)
 		return 0;
+	if (t->nodes <= WH_SEARCH_NODES && t->ndims >= 2 && t->ndims <= 4)
+		work = WH_LATTICE_WORK;
 	for (k = mf_allport_bound(t, source); k < s->nsteps; k++) {
-		err = mf_search_lattice(t, source, k, WH_LATTICE_WORK, &f);
+		err = mf_search_lattice(t, source, k, work, &f);
 		if (err == -ENOMEM)
 			return err;
 		if (!err) {

@@ -30,13 +30,13 @@ u32 mf_allport_bound(const struct mf_topo *t, u32 source);
 int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, u64 local, u32 seed, struct mf_sched *s);
 
-/* All-port broadcast on a torus of up to 4 dimensions from a chain of
- * subgroups (search_lattice.c): in exactly `steps` steps, each informed
- * node's sends translates of a few walks, contention free by
- * construction.  Searched over every chain whose indices are at most a
- * node's links + 1, within `work` (about the arcs visited).  0 and s
- * filled (init done here, ended); -ESRCH if none found; -EINVAL for other
- * kinds or more dimensions; -ENOMEM.  Deterministic.
+/* All-port broadcast on a torus (any d) from a chain of subgroups
+ * (search_lattice.c): in exactly `steps` steps, each informed node's
+ * sends translates of a few walks, contention free by construction.
+ * Searched over every chain whose indices are at most a node's links + 1,
+ * within `work` (about the arcs visited).  0 and s filled (init done
+ * here, ended); -ESRCH if none found; -EINVAL for other kinds, a bad
+ * source or step count; -ENOMEM.  Deterministic.
  */
 int mf_search_lattice(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, struct mf_sched *s);

@@ -33,7 +33,7 @@
  */
 #include "search.h"
 
-#define LAT_MAXD	4
+#define LAT_MAXD	MF_MAX_DIMS
 #define LAT_TRIES	16	/* walk sets tried per sublattice */
 #define LAT_SEED	0x9e3779b97f4a7c15ULL
 #define LAT_MAXSTEPS	32
@@ -204,7 +204,7 @@ static bool lat_bfs(struct lsrch *x, const struct lat *lo, u32 ncos, u32 c,
 		o = lat_rand(x) % x->ndir;
 		for (i = 0; i < x->ndir; i++) {
 			a = (o + i) % x->ndir;
-			x->work++;
+			x->work += x->d;	/* a reduction: about d^2 steps */
 			if (x->used[(size_t)u * x->ndir + a])
 				continue;
 			lat_vec(x, lo, u, v);
@@ -293,37 +293,47 @@ static bool lat_level(struct lsrch *x, u32 j)
 {
 	s64 mm[LAT_MAXD][LAT_MAXD], r[LAT_MAXD][LAT_MAXD];
 	u32 mdiag[LAT_MAXD], off[LAT_MAXD][LAT_MAXD];
-	u32 m, i, k, nt, ncos, left;
+	u32 m, i, k, nt, ncos, left, div[2 * LAT_MAXD + 1], ndiv;
+	u32 didx[LAT_MAXD];
 	struct lat *up, *lo;
+	bool first;
 
 	if (!j)
 		return true;
 	up = &x->lat[j];
 	lo = &x->lat[j - 1];
 	m = x->idx[j - 1];
-	/* every diagonal with product m, first entry fastest */
-	for (i = 0; i < x->d; i++)
-		mdiag[i] = 1;
-	mdiag[0] = 0;
-	for (;;) {
-		for (i = 0; i < x->d; i++) {
-			if (++mdiag[i] <= m)
+	/* every diagonal with product m: entries 1 .. d-1 over m's divisors
+	 * (entry 1 fastest), entry 0 what is left; so (m, 1, ..., 1) first,
+	 * whose sublattice is the only one of its diagonal
+	 */
+	for (i = 1, ndiv = 0; i <= m; i++)
+		if (m % i == 0)
+			div[ndiv++] = i;
+	memset(didx, 0, sizeof(didx));
+	for (first = true;; first = false) {
+		for (i = 1; !first && i < x->d; i++) {
+			if (++didx[i] < ndiv)
 				break;
-			mdiag[i] = 1;
+			didx[i] = 0;
 		}
-		if (i == x->d)
-			return false;
+		if (!first && i >= x->d)
+			return false;	/* every one tried (d = 1: the one) */
+		x->work += x->d;
 		left = m;
-		for (i = 0; i < x->d && left % mdiag[i] == 0; i++)
+		for (i = 1; i < x->d && left % div[didx[i]] == 0; i++) {
+			mdiag[i] = div[didx[i]];
 			left /= mdiag[i];
-		if (i < x->d || left != 1)
+		}
+		if (i < x->d)
 			continue;
+		mdiag[0] = left;
 		/* every set of entries above the diagonal */
 		memset(off, 0, sizeof(off));
 		for (;;) {
 			if (x->work >= x->budget)
 				return false;
-			x->work += 16;
+			x->work += x->d * x->d * x->d;	/* its normal form */
 			memset(mm, 0, sizeof(mm));
 			for (i = 0; i < x->d; i++) {
 				mm[i][i] = mdiag[i];

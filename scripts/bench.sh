@@ -82,3 +82,7 @@ row "wormhole torus 1024x1024" 1048576 --torus 1024x1024 --algo wormhole --from 
 row "wormhole mesh 1024x1024" 1048576 --mesh 1024x1024 --algo wormhole --from 0,0
 row "wormhole torus 101x101x101" 1030301 --torus 101x101x101 --algo wormhole --from 0,0,0
 row "wormhole mesh 101x101x101" 1030301 --mesh 101x101x101 --algo wormhole --from 0,0,0
+# the chains of subgroups (search_lattice.c): a perfect schedule, and a
+# 2^20-node torus whose count factors
+row "wormhole torus 2x12x54" 1296 --torus 2x12x54 --algo wormhole --from 0,0,0
+row "wormhole torus 64x64x64x4" 1048576 --torus 64x64x64x4 --algo wormhole --from 0,0,0,0

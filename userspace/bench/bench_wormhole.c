@@ -2,9 +2,10 @@
 /*
  * bench_wormhole.c - build + mf_check of the wormhole all-port broadcast
  * on 1024x1024 and 101x101x101 tori and meshes (mesh: from a corner),
- * and on the meshes 32x32 and 4x4x4x4 from a corner, which take the
- * search's local search (docs/wormhole.md): seconds, steps, the counting
- * lower bound, TCD, peak RSS.
+ * on the meshes 32x32 and 4x4x4x4 from a corner, which take the
+ * search's local search (docs/wormhole.md), and on the tori 2^8, 4^6 and
+ * 3^8, which take the chains of subgroups (tsay-wang beside them):
+ * seconds, steps, the counting lower bound, TCD, peak RSS.
  */
 #include "mf_bench.h"
 
@@ -51,6 +52,18 @@ static int one(u32 kind, u32 d, u32 n)
 	       (unsigned long long)r.st.tcd,
 	       (unsigned long long)r.st.contention, mf_maxrss_kib());
 	mf_sched_free(&r.s);
+	if (kind == MESHFABRIC_KIND_TORUS && d > 4 &&
+	    !mf_algo_tsay_wang.supports(&r.t)) {
+		/* the alternative on n^d tori, in the same run */
+		struct mf_bench_run tw = r;
+
+		if (mf_bench_plan(&tw, MESHFABRIC_ALGO_TSAY_WANG, 0))
+			return 1;
+		printf("  tsay-wang on it: build %.3f s, check %.3f s, steps %u (wormhole/tsay-wang steps %.2f)\n",
+		       tw.build, tw.check, tw.st.steps,
+		       (double)r.st.steps / tw.st.steps);
+		mf_sched_free(&tw.s);
+	}
 	return 0;
 }
 
@@ -61,5 +74,9 @@ int main(void)
 	       one(MESHFABRIC_KIND_MESH, 2, 1024) |
 	       one(MESHFABRIC_KIND_MESH, 3, 101) |
 	       one(MESHFABRIC_KIND_MESH, 2, 32) |
-	       one(MESHFABRIC_KIND_MESH, 4, 4);
+	       one(MESHFABRIC_KIND_MESH, 4, 4) |
+	       /* the chains of subgroups (search_lattice.c) */
+	       one(MESHFABRIC_KIND_TORUS, 8, 2) |
+	       one(MESHFABRIC_KIND_TORUS, 6, 4) |
+	       one(MESHFABRIC_KIND_TORUS, 8, 3);
 }

@@ -550,8 +550,8 @@ static void test_lattice(void)
 
 /* 5-D to 8-D tori of small sides, where boxes took 5 to 8 steps (one
  * per dimension, docs/wormhole.md "Lattices"): the hypercubes 2^6, 2^7
- * and 2^8 (D = d links a node, bound 3), 3^5 and 3^6 (bound 3) and 4^6
- * (bound 4) now meet the counting bound computed here, from node 0 and
+ * and 2^8 (D = d links a node, bound 3), 3^5 and 3^6 (bound 3), 4^6 and
+ * 3^8 (bound 4) now meet the counting bound computed here, from node 0 and
  * from the last node, through mf_check (one()).
  */
 static void test_lattice_high_d(void)
@@ -559,7 +559,7 @@ static void test_lattice_high_d(void)
 	static const u32 cases[][3] = {
 		/* d, side, counting bound */
 		{ 6, 2, 3 }, { 7, 2, 3 }, { 8, 2, 3 }, { 5, 3, 3 }, { 6, 3, 3 },
-		{ 6, 4, 4 },
+		{ 6, 4, 4 }, { 8, 3, 4 },
 	};
 	u32 i, j, dims[MF_MAX_DIMS];
 	struct mf_topo t;

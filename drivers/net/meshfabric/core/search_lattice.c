@@ -242,7 +242,7 @@ static bool lat_walks(struct lsrch *x, const struct lat *lo, u32 ncos,
 
 	for (try = 0; try < LAT_TRIES && x->work < x->budget; try++) {
 		memset(x->used, 0, (size_t)ncos * x->ndir);
-		x->work += ncos;
+		x->work += (u64)ncos * x->ndir;
 		len = 0;
 		for (i = 0; i < nt; i++) {
 			x->wlen[i] = len;
@@ -328,6 +328,15 @@ static bool lat_level(struct lsrch *x, u32 j)
 		if (i < x->d)
 			continue;
 		mdiag[0] = left;
+		/* lo's diagonal, mdiag[i] up_ii, divides n_i (n_i e_i is in
+		 * lo, with zeros before i): else no sublattice of this
+		 * diagonal holds the torus
+		 */
+		for (i = 0; i < x->d; i++)
+			if (x->t->dims[i] % (mdiag[i] * (u32)up->b[i][i]))
+				break;
+		if (i < x->d)
+			continue;
 		/* every set of entries above the diagonal */
 		memset(off, 0, sizeof(off));
 		for (;;) {
@@ -378,10 +387,22 @@ static bool lat_level(struct lsrch *x, u32 j)
 /* Sequences of k indices in 2..D+1 with product left, step 1 first. */
 static bool lat_sequence(struct lsrch *x, u32 j, u32 left)
 {
+	u64 lo = 1, hi = 1;
 	u32 m;
 
 	if (j == x->k)
 		return left == 1 && lat_level(x, x->k);
+	/* the k - j indices left, 2 .. D + 1 each, multiply to
+	 * 2^(k-j) .. (D+1)^(k-j): else no sequence of them fits left
+	 */
+	for (m = j; m < x->k; m++) {
+		if (lo <= left)
+			lo <<= 1;
+		if (hi < left)
+			hi *= x->ndir + 1;
+	}
+	if (lo > left || hi < left)
+		return false;
 	for (m = 2; m <= x->ndir + 1 && x->work < x->budget; m++) {
 		if (left % m)
 			continue;

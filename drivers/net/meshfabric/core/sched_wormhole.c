@@ -786,9 +786,10 @@ static int wormhole_lattice(const struct mf_topo *t, u32 source,
 		return 0;
 	if (t->nodes <= WH_SEARCH_NODES && t->ndims >= 2 && t->ndims <= 4)
 		work = WH_LATTICE_WORK;
-	/* at most 31 steps, and never more than log2 N (indices >= 2) */
+	/* never more than log2 N steps (indices >= 2) */
 	for (k = mf_allport_bound(t, source);
-	     k < s->nsteps && k < 32 && (1ULL << k) <= t->nodes; k++) {
+	     k < s->nsteps && k < MF_LATTICE_MAXSTEPS &&
+	     (1ULL << k) <= t->nodes; k++) {
 		err = mf_search_lattice(t, source, k, work, &f);
 		if (err == -ENOMEM)
 			return err;

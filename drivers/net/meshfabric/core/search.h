@@ -36,8 +36,10 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
  * Searched over every chain whose indices are at most a node's links + 1,
  * within `work` (about the arcs visited).  0 and s filled (init done
  * here, ended); -ESRCH if none found; -EINVAL for other kinds, a bad
- * source or step count; -ENOMEM.  Deterministic.
+ * source or step count (0, or MF_LATTICE_MAXSTEPS and more); -ENOMEM.
+ * Deterministic.
  */
+#define MF_LATTICE_MAXSTEPS	32	/* steps below this */
 int mf_search_lattice(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, struct mf_sched *s);
 

@@ -36,7 +36,6 @@
 #define LAT_MAXD	MF_MAX_DIMS
 #define LAT_TRIES	16	/* walk sets tried per sublattice */
 #define LAT_SEED	0x9e3779b97f4a7c15ULL
-#define LAT_MAXSTEPS	32
 
 struct lat {
 	s64 b[LAT_MAXD][LAT_MAXD];
@@ -44,11 +43,11 @@ struct lat {
 
 struct lsrch {
 	const struct mf_topo *t;
-	u32 d, k, ndir, nodes;
+	u32 d, k, ndir;
 	s32 dir[2 * LAT_MAXD][LAT_MAXD];	/* the D directions */
 	u8 port[2 * LAT_MAXD];			/* their topology ports */
-	u32 idx[LAT_MAXSTEPS];	/* the sequence of indices, step 1 first */
-	struct lat lat[LAT_MAXSTEPS + 1];	/* lat[j]: S_j (lat[k]: Z^d) */
+	u32 idx[MF_LATTICE_MAXSTEPS];	/* the sequence of indices, step 1 first */
+	struct lat lat[MF_LATTICE_MAXSTEPS + 1];	/* lat[j]: S_j (lat[k]: Z^d) */
 	u8 *used;		/* arcs of G / S_(j-1) taken */
 	u32 *prev;		/* BFS: the arc into each coset */
 	u32 *q;
@@ -478,7 +477,7 @@ int mf_search_lattice(const struct mf_topo *t, u32 source, u32 steps,
 	int err = -ESRCH;
 
 	if (t->kind != MESHFABRIC_KIND_TORUS || t->ndims > LAT_MAXD ||
-	    source >= t->nodes || !steps || steps >= LAT_MAXSTEPS)
+	    source >= t->nodes || !steps || steps >= MF_LATTICE_MAXSTEPS)
 		return -EINVAL;
 	x = mf_zalloc(sizeof(*x));
 	if (!x)
@@ -486,7 +485,6 @@ int mf_search_lattice(const struct mf_topo *t, u32 source, u32 steps,
 	x->t = t;
 	x->d = t->ndims;
 	x->k = steps;
-	x->nodes = t->nodes;
 	x->budget = work;
 	for (i = 0; i < x->d; i++) {
 		x->dir[x->ndir][i] = 1;

@@ -391,6 +391,38 @@ static void test_issue24_corners(void)
 	}
 }
 
+/* Shapes the local search reaches since it keeps every step's flow
+ * (search.c, srch_ls): a swap costs a few augmenting paths, not a flow
+ * per step, so its budget holds about ten times the swaps.  Before, each
+ * took one step more than the counting bound (computed here), which is
+ * now met: 3-D meshes from node 0 and from the opposite corner, and two
+ * elongated tori.
+ */
+static void test_issue24_local(void)
+{
+	static const u32 cases[][4] = {
+		/* kind (0 mesh, 1 torus), sides */
+		{ 0, 2, 2, 23 }, { 0, 2, 4, 15 }, { 0, 2, 5, 12 },
+		{ 0, 2, 7, 9 }, { 0, 2, 8, 8 }, { 0, 3, 3, 14 },
+		{ 0, 3, 3, 15 }, { 0, 3, 4, 11 }, { 0, 3, 6, 8 },
+		{ 0, 3, 7, 7 }, { 0, 4, 4, 9 }, { 0, 4, 5, 7 },
+		{ 0, 4, 6, 6 }, { 0, 5, 5, 6 }, { 1, 2, 2, 31 },
+		{ 1, 2, 3, 35 },
+	};
+	u32 i, lb;
+	struct mf_topo t;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		EXPECT_EQ(mf_topo_init(&t, cases[i][0] ? MESHFABRIC_KIND_TORUS :
+				       MESHFABRIC_KIND_MESH, 3, &cases[i][1]), 0);
+		lb = counting_bound(&t, 0);
+		EXPECT_EQ(lb, 3);
+		EXPECT_MSG(one(&t, 0) == lb, "case %u: bound %u", i, lb);
+		if (!cases[i][0])
+			EXPECT_EQ(one(&t, t.nodes - 1), counting_bound(&t, t.nodes - 1));
+	}
+}
+
 /* The search's own bound (it stops there) is the test's, and asking it
  * for fewer steps than the bound finds nothing.
  */
@@ -601,6 +633,7 @@ int main(void)
 	RUN(test_vs_flood);
 	RUN(test_issue24_bound);
 	RUN(test_issue24_corners);
+	RUN(test_issue24_local);
 	RUN(test_search_bound);
 	RUN(test_lattice);
 	RUN(test_lattice_high_d);

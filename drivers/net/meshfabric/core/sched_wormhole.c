@@ -692,44 +692,7 @@ out:
  */
 #define WH_SEARCH_NODES	4096U
 #define WH_SEARCH_WORK	40000000ULL
-#define WH_SEARCH_LOCAL	30000000ULL
-
-/* Meshes from node 0 (a corner) whose counting bound the local search
- * reaches only from another seed or with a larger budget than
- * WH_SEARCH_LOCAL (issue 24; found by trying seeds 1..12 at 2 x 10^8
- * link visits, and 32x32 at seed 1 with 1.5 x 10^9): the seed and
- * budget that reach it.  test_wormhole.c checks each.
- */
-static const struct {
-	u32 ndims, side, seed;
-	u64 local;
-} wh_seeds[] = {
-	{ 4, 4, 9, 200000000ULL },	/* 4x4x4x4: 3 steps */
-	{ 2, 16, 4, 200000000ULL },	/* 16x16: 4 steps */
-	{ 2, 32, 1, 1500000000ULL },	/* 32x32: 5 steps */
-	{ 0 }
-};
-
-static void wormhole_seed(const struct mf_topo *t, u32 source, u32 *seed,
-			  u64 *local)
-{
-	u32 i, j;
-
-	*seed = 1;
-	*local = WH_SEARCH_LOCAL;
-	if (t->kind != MESHFABRIC_KIND_MESH || source)
-		return;
-	for (i = 0; wh_seeds[i].ndims; i++) {
-		if (wh_seeds[i].ndims != t->ndims)
-			continue;
-		for (j = 0; j < t->ndims && t->dims[j] == wh_seeds[i].side; j++)
-			;
-		if (j == t->ndims) {
-			*seed = wh_seeds[i].seed;
-			*local = wh_seeds[i].local;
-		}
-	}
-}
+#define WH_SEARCH_LOCAL	100000000ULL
 
 /* A mesh's reflection (its own inverse) on the axes where source's
  * coordinate is not 0: a corner source maps to node 0.  Nodes of up to
@@ -806,8 +769,7 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 			   struct mf_sched *s)
 {
 	struct mf_sched f;
-	u32 k, lb, seed, from = source, i;
-	u64 local;
+	u32 k, lb, from = source, i;
 	int err;
 
 	err = wormhole_lattice(t, source, s);
@@ -816,18 +778,16 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 	if (t->nodes > WH_SEARCH_NODES || t->ndims < 2 || t->ndims > 4)
 		return 0;
 	/* every corner of a mesh is node 0 reflected: search from node 0
-	 * (where the recorded seeds apply) and reflect the schedule back;
-	 * reflections keep paths link-disjoint and lengths, so the result
-	 * is as valid and as long (mf_check verifies it all the same)
+	 * and reflect the schedule back, so every corner gets the same
+	 * steps; reflections keep paths link-disjoint and lengths, so the
+	 * result is as valid and as long (mf_check verifies it all the same)
 	 */
 	if (wh_corner(t, source))
 		from = 0;
 	lb = mf_allport_bound(t, from);
-	wormhole_seed(t, from, &seed, &local);
 	for (k = lb; k < s->nsteps; k++) {
 		err = mf_search_allport(t, from, k, WH_SEARCH_WORK,
-					k == lb ? local : WH_SEARCH_LOCAL,
-					seed, &f);
+					WH_SEARCH_LOCAL, 1, &f);
 		if (err == -ENOMEM)
 			return err;
 		if (!err) {

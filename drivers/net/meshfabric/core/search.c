@@ -294,6 +294,118 @@ static u32 srch_pick(struct srch *x, u32 k)
 	return v;
 }
 
+/* Cancel one unit of the flow into v (a reached node, or one that is to
+ * become informed), back along used links to an informed node.  Flow
+ * conservation (every node not informed takes in what it passes on, plus
+ * one if reached) leaves a used link into every node on the way.
+ */
+static void srch_unflow_in(struct srch *x, u32 v)
+{
+	u32 u = v, p;
+	s32 l = -1;
+
+	do {
+		for (p = 0; p < x->np; p++) {
+			l = x->rin[u * x->np + p];
+			if (l >= 0 && x->flow[l])
+				break;
+		}
+		x->work += x->np;
+		if (p == x->np)
+			return;		/* cannot happen: conservation */
+		x->flow[l] = 0;
+		u = (u32)l / x->np;
+	} while (x->state[u] != 1);
+}
+
+/* Cancel one unit of the flow out of v (informed no more), forward along
+ * used links to the reached node it ends at, which is new again: 1, or 0
+ * if none (cannot happen: conservation).
+ */
+static u32 srch_unflow_out(struct srch *x, u32 v)
+{
+	u32 u = v, p, l;
+
+	for (;;) {
+		for (p = 0; p < x->np; p++) {
+			l = u * x->np + p;
+			if (x->nb[l] >= 0 && x->flow[l])
+				break;
+		}
+		x->work += x->np;
+		if (p == x->np)
+			return 0;
+		x->flow[l] = 0;
+		u = (u32)x->nb[l];
+		if (x->state[u] == 2) {
+			x->state[u] = 0;
+			return 1;
+		}
+	}
+}
+
+/* Has v a used link in (out: out of it) in the current flow? */
+static bool srch_used(const struct srch *x, u32 v, bool out)
+{
+	u32 p;
+	s32 l;
+
+	for (p = 0; p < x->np; p++) {
+		l = out ? (s32)(v * x->np + p) : x->rin[v * x->np + p];
+		if (l >= 0 && x->nb[l] >= 0 && x->flow[l])
+			return true;
+	}
+	return false;
+}
+
+/* The local search keeps every step's flow (srch_ls): a swap of a (level
+ * k) and b (a node left to the last step) changes each step from k on by
+ * a few units of flow, which it cancels and augments again, instead of
+ * computing those flows anew (one augmenting path per node: about N x
+ * links per step).  The maximum flows, and so every decision of the
+ * search, are the same either way.
+ */
+struct srch_ls {
+	u8 *flow, *state;	/* step k's: flow + k * n * np, state + k * n */
+	u8 *oflow, *ostate;	/* a swap's copies, to undo it */
+	u32 got[SRCH_LS_STEPS + 1], ogot[SRCH_LS_STEPS + 1];
+};
+
+/* Point x's flow and states at step k's. */
+static void srch_ls_use(struct srch *x, struct srch_ls *ls, u32 k)
+{
+	x->flow = ls->flow + (size_t)k * x->n * x->np;
+	x->state = ls->state + (size_t)k * x->n;
+}
+
+/* Step j of the swap of a (level k before, `steps` now) and b (`steps`
+ * before, k now) in the flow kept for it; how many nodes it now reaches
+ * (stop at most).  In step k, a was reached and b is to be; after k, b
+ * is informed and a is not (in the last step a is to be reached).
+ */
+static u32 srch_ls_swap(struct srch *x, u32 j, u32 k, u32 a, u32 b,
+			bool last, u32 stop, u32 got)
+{
+	if (j == k) {
+		srch_unflow_in(x, a);
+		x->state[a] = 0;
+		got--;
+	} else {
+		while (srch_used(x, b, false))
+			srch_unflow_in(x, b);
+		got -= x->state[b] == 2;
+		x->state[b] = 1;
+		x->state[a] = 0;
+		while (srch_used(x, a, true))
+			got -= srch_unflow_out(x, a);
+	}
+	/* each augmenting path also scans the nodes for the informed */
+	for (x->work += x->n; got < stop && srch_augment(x, (s32)j, last);
+	     x->work += x->n)
+		got++;
+	return got;
+}
+
 /* Local search over the steps' new sets, for when the step by step
  * search falls short in the last step.  A step's new set is feasible if
  * the step's flow reaches all of it.  Start from random maximum sets,
@@ -305,22 +417,24 @@ static u32 srch_pick(struct srch *x, u32 k)
  * Sizes stay those of the start.  After SRCH_LS_MOVES swaps without a
  * new best, start again.  Within work link visits.
  */
-static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
-		      struct mf_sched *s)
+static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
+		       u32 steps, u64 work, struct mf_sched *s)
 {
-	u32 cnt[SRCH_LS_STEPS + 1], v, k, j, a, b, reach, now, moves, top;
+	u32 cnt[SRCH_LS_STEPS + 1], v, k, j, a, b, reach, moves, top;
+	size_t fs = (size_t)x->n * x->np;
 	bool ok, found = false;
 	int err;
 
 	while (x->work < work && !found) {
 		/* a start: random maximum sets, step by step */
 		memset(cnt, 0, sizeof(cnt));
+		srch_ls_use(x, ls, 0);
 		for (v = 0; v < x->n; v++) {
 			x->state[v] = v == source;
 			x->lvl[v] = v == source ? 0 : steps;
 		}
 		for (k = 1; k < steps; k++) {
-			memset(x->flow, 0, (size_t)x->n * x->np);
+			memset(x->flow, 0, fs);
 			while (srch_augment(x, -2, false))
 				;
 			for (v = 0; v < x->n; v++) {
@@ -335,7 +449,11 @@ static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
 		}
 		for (v = 0; v < x->n; v++)
 			cnt[steps] += x->lvl[v] == steps;
-		reach = srch_level_flow(x, steps, true, cnt[steps]);
+		for (k = 1; k <= steps; k++) {
+			srch_ls_use(x, ls, k);
+			ls->got[k] = srch_level_flow(x, k, k == steps, cnt[k]);
+		}
+		reach = ls->got[steps];
 		top = reach;
 		for (moves = 0; reach < cnt[steps] && x->work < work &&
 		     moves < SRCH_LS_MOVES; moves++) {
@@ -344,20 +462,35 @@ static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
 			b = srch_pick(x, steps);
 			x->lvl[a] = steps;
 			x->lvl[b] = k;
+			/* keep steps k.. as they are, to undo the swap */
+			memcpy(ls->oflow, ls->flow + k * fs, (steps - k + 1) * fs);
+			memcpy(ls->ostate, ls->state + (size_t)k * x->n,
+			       (size_t)(steps - k + 1) * x->n);
+			memcpy(ls->ogot, ls->got, sizeof(ls->got));
+			x->work += (u64)(steps - k + 1) * x->n;
 			ok = true;
-			for (j = k; j < steps && ok; j++)
-				ok = srch_level_flow(x, j, false, cnt[j]) == cnt[j];
-			now = ok ? srch_level_flow(x, steps, true, cnt[steps]) : 0;
-			if (ok && (now >= reach || !(srch_rand(x) % 128))) {
-				if (now > top) {
-					top = now;
+			for (j = k; j <= steps && ok; j++) {
+				srch_ls_use(x, ls, j);
+				ls->got[j] = srch_ls_swap(x, j, k, a, b,
+							  j == steps, cnt[j],
+							  ls->got[j]);
+				ok = j == steps || ls->got[j] == cnt[j];
+			}
+			if (ok && (ls->got[steps] >= reach ||
+				   !(srch_rand(x) % 128))) {
+				reach = ls->got[steps];
+				if (reach > top) {
+					top = reach;
 					moves = 0;
 				}
-				reach = now;
 				continue;
 			}
 			x->lvl[a] = k;
 			x->lvl[b] = steps;
+			memcpy(ls->flow + k * fs, ls->oflow, (steps - k + 1) * fs);
+			memcpy(ls->state + (size_t)k * x->n, ls->ostate,
+			       (size_t)(steps - k + 1) * x->n);
+			memcpy(ls->got, ls->ogot, sizeof(ls->got));
 		}
 		found = reach == cnt[steps];
 	}
@@ -365,8 +498,7 @@ static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
 		return -ESRCH;
 	mf_sched_init(s, MESHFABRIC_MODEL_ALL_PORT, source);
 	for (k = 1; k <= steps; k++) {
-		if (srch_level_flow(x, k, k == steps, cnt[k]) != cnt[k])
-			return -EINVAL;	/* cannot happen: checked above */
+		srch_ls_use(x, ls, k);
 		err = mf_sched_step(s);
 		if (!err)
 			err = srch_emit(x, s);
@@ -374,6 +506,29 @@ static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
 			return err;
 	}
 	return mf_sched_end(s);
+}
+
+/* srch_ls_run with every step's flow kept (steps + 1 of them, and a
+ * swap's copies); x's own flow and states as they were after.
+ */
+static int srch_local(struct srch *x, u32 source, u32 steps, u64 work,
+		      struct mf_sched *s)
+{
+	u8 *flow = x->flow, *state = x->state;
+	size_t fs = (size_t)x->n * x->np;
+	struct srch_ls ls = { };
+	int err = -ENOMEM;
+
+	ls.flow = mf_alloc_array(steps + 1, fs, true);
+	ls.oflow = mf_alloc_array(steps + 1, fs, false);
+	ls.state = mf_alloc_array(steps + 1, x->n, true);
+	ls.ostate = mf_alloc_array(steps + 1, x->n, false);
+	if (ls.flow && ls.oflow && ls.state && ls.ostate)
+		err = srch_ls_run(x, &ls, source, steps, work, s);
+	x->flow = flow;
+	x->state = state;
+	mf_free_all(ls.flow, ls.oflow, ls.state, ls.ostate);
+	return err;
 }
 
 /* Breadth first from the roots x->q[0 .. tail) (marked, par[] U32_MAX,

@@ -28,12 +28,14 @@
 #include "units.h"
 
 #include "downopt.h"
+#include "search.h"
 #include "plan_coll.h"
 
 enum {
 	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
 	KEY_SUMMARY, KEY_RATE, KEY_DELAY, KEY_SWITCHING, KEY_MODE, KEY_SIZE,
 	KEY_DOWN, KEY_DOWN_NODE, KEY_COLL, KEY_OP, KEY_TYPE, KEY_BCAST,
+	KEY_EFFORT,
 };
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_DOT, FMT_SUMMARY };
@@ -71,6 +73,10 @@ static const struct mf_opt plan_opts[] = {
 	{ "type", 0, "TYPE", KEY_TYPE, "--coll: s32, u32, s64 (default), u64" },
 	{ "bcast", 0, "ALGO", KEY_BCAST,
 	  "--coll --algo tree: the broadcast algorithm turned round (default auto)" },
+	{ "effort", 0, "N", KEY_EFFORT,
+	  "all-port search budget x N, 1..1000 (default 1): wormhole (and auto "
+	  "all-port) tries longer for the counting bound; time grows about "
+	  "linearly where it fails" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -341,6 +347,12 @@ static int plan_opt(void *st, int key, const char *val, char *err,
 	case KEY_SIZE:
 		o->size_text = val;
 		return 0;
+	case KEY_EFFORT:
+		if (mf_parse_u32(val, 1, MF_SEARCH_EFFORT_MAX, &mf_search_effort))
+			return mf_err(err, errlen,
+				      "--effort '%.40s': want 1..%u", val,
+				      MF_SEARCH_EFFORT_MAX);
+		return 0;
 	}
 	/* KEY_DOWN, KEY_DOWN_NODE */
 	return mf_down_arg_add(&o->down, val, key == KEY_DOWN_NODE, err, errlen);
@@ -545,9 +557,10 @@ const struct mf_cmd mf_cmd_plan = {
 		    "       [--steps|--summary] [--down NODE:PORT]... [--down-node NODE]...\n"
 		    "       [--link-rate RATE] [--link-delay TIME] [--size BYTES]\n"
 		    "       [--switching store-and-forward|cut-through] [--mode sync|async]\n"
+		    "       [--effort N]\n"
 		    "  plan TOPOLOGY --coll OP [--algo ALGO] [--size BYTES] [--op OP] [--type TYPE]\n"
 		    "       [--from NODE] [--bcast ALGO] [--model MODEL] [--steps] [--json]\n"
-		    "       [--link-rate RATE] [--link-delay TIME]",
+		    "       [--link-rate RATE] [--link-delay TIME] [--effort N]",
 	.description =
 		"Every schedule is validated by the independent checker before it is\n"
 		"printed; an invalid schedule is an error (exit 1).  The summary gives\n"

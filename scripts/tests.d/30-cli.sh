@@ -425,6 +425,36 @@ for a in "--link-rate 2x" "--link-rate -1mbit" "--link-rate 2000tbit" \
 	bad 2 plan --mesh 4x4 $a
 done
 bad 2 create --torus 4x4 --link-loss 101%
+# ---------------------------------------------------------------- --effort
+for a in 0 1001 x 1.5 -1; do
+	bad 2 plan --torus 4x4 --effort "$a"
+done
+# the counting bound of an all-port broadcast on a torus, computed here
+# (002's Lemma 1): the least k with (D + 1)^k >= N, D a node's links (one
+# along a side of 2)
+bound=$(python3 -c '
+import sys
+d = [int(x) for x in sys.argv[1].split("x")]
+n = 1
+for x in d: n *= x
+deg, k, i = sum(1 if x == 2 else 2 for x in d), 0, 1
+while i < n: i, k = i * (deg + 1), k + 1
+print(k)' 2x2x2x150)
+eff=none
+if plan_json_ok --torus 2x2x2x150 --algo wormhole --effort 20 >/dev/null; then
+	eff=$(json_field 'len(d["steps"])' <"$TMP/p.json")
+	cp "$TMP/p.json" "$TMP/eff1.json"
+fi
+check "plan --effort 20: torus 2x2x2x150 in its counting bound, $bound steps (got $eff; schedule checked here)" \
+	[ "$eff" = "$bound" ]
+"$MF" plan --json --torus 2x2x2x150 --algo wormhole --effort 20 >"$TMP/eff2.json"
+check "plan --effort 20: the same schedule on every run" cmp "$TMP/eff1.json" "$TMP/eff2.json"
+def=none
+if plan_json_ok --torus 2x2x2x150 --algo wormhole >/dev/null; then
+	def=$(json_field 'len(d["steps"])' <"$TMP/p.json")
+fi
+check "plan without --effort: torus 2x2x2x150 valid, $def steps >= the bound $bound" \
+	[ "$def" -ge "$bound" ]
 bad 2 create --torus 4x4 --link-queue 0
 # multi-host parts: refused before the module is asked
 mh="--id 3 --part 0/2 --peer 192.0.2.1 --peer 192.0.2.2"

@@ -88,6 +88,8 @@ _meshfabric()
 		words="100us 1ms 10ms" ;;
 	--link-loss|loss)
 		words="0.1% 1% 10%" ;;
+	--effort)
+		words="1 10 100" ;;
 	--link-queue|queue|--size|--count|--root|--ethertype)
 		return 0 ;;
 	--input)

@@ -688,7 +688,8 @@ out:
  * is slow to fail on hypercube-like shapes): the flow search
  * (search.c), from the bound up, within WH_SEARCH_WORK link visits per
  * step count, then its local search within WH_SEARCH_LOCAL more; its
- * schedule replaces s when it takes fewer steps.
+ * schedule replaces s when it takes fewer steps.  Every budget here is
+ * multiplied by mf_search_effort (plan --effort).
  */
 #define WH_SEARCH_NODES	4096U
 #define WH_SEARCH_WORK	40000000ULL
@@ -749,6 +750,7 @@ static int wormhole_lattice(const struct mf_topo *t, u32 source,
 		return 0;
 	if (t->nodes <= WH_SEARCH_NODES && t->ndims >= 2 && t->ndims <= 4)
 		work = WH_LATTICE_WORK;
+	work *= mf_search_effort;
 	/* never more than log2 N steps (indices >= 2) */
 	for (k = mf_allport_bound(t, source);
 	     k < s->nsteps && k < MF_LATTICE_MAXSTEPS &&
@@ -786,8 +788,10 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 		from = 0;
 	lb = mf_allport_bound(t, from);
 	for (k = lb; k < s->nsteps; k++) {
-		err = mf_search_allport(t, from, k, WH_SEARCH_WORK,
-					WH_SEARCH_LOCAL, 1, &f);
+		err = mf_search_allport(t, from, k,
+					WH_SEARCH_WORK * mf_search_effort,
+					WH_SEARCH_LOCAL * mf_search_effort, 1,
+					&f);
 		if (err == -ENOMEM)
 			return err;
 		if (!err) {

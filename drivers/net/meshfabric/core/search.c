@@ -22,6 +22,8 @@
 #define SRCH_LS_STEPS	32	/* the local search's steps at most */
 #define SRCH_LS_MOVES	2048	/* its swaps without a new best, a start */
 
+u32 mf_search_effort = 1;
+
 struct srch {
 	const struct mf_topo *t;
 	u32 n, np;

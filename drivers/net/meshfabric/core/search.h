@@ -15,6 +15,15 @@
  */
 u32 mf_allport_bound(const struct mf_topo *t, u32 source);
 
+/* How hard the tool's all-port searches try (plan --effort): wormhole
+ * multiplies its search budgets (the flow search's, the local search's
+ * and the chains') by it.  1 (the default) .. MF_SEARCH_EFFORT_MAX.  Set
+ * once, before planning; the schedules stay deterministic for a given
+ * effort.
+ */
+#define MF_SEARCH_EFFORT_MAX	1000U
+extern u32 mf_search_effort;
+
 /* All-port search: a broadcast from source in at most `steps` steps on a
  * mesh or torus, each step a maximum set of link-disjoint paths from the
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the

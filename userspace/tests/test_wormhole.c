@@ -391,36 +391,42 @@ static void test_issue24_corners(void)
 	}
 }
 
-/* Shapes the local search reaches since it keeps every step's flow
- * (search.c, srch_ls): a swap costs a few augmenting paths, not a flow
- * per step, so its budget holds about ten times the swaps.  Before, each
- * took one step more than the counting bound (computed here), which is
- * now met: 3-D meshes from node 0 and from the opposite corner, and two
- * elongated tori.
+/* Shapes wormhole left one step above the counting bound (computed
+ * here) before its search chose each new node by an augmenting path
+ * searched backward from it (search.c, srch_augment_to) and the local
+ * search kept every step's flow: 3-D meshes from node 0 and the opposite
+ * corner, elongated tori of 3 and 4 dimensions, and a 2x4x295 mesh from
+ * a corner.  Each now meets its bound, which makes it optimal.
  */
 static void test_issue24_local(void)
 {
-	static const u32 cases[][4] = {
-		/* kind (0 mesh, 1 torus), sides */
-		{ 0, 2, 2, 23 }, { 0, 2, 4, 15 }, { 0, 2, 5, 12 },
-		{ 0, 2, 7, 9 }, { 0, 2, 8, 8 }, { 0, 3, 3, 14 },
-		{ 0, 3, 3, 15 }, { 0, 3, 4, 11 }, { 0, 3, 6, 8 },
-		{ 0, 3, 7, 7 }, { 0, 4, 4, 9 }, { 0, 4, 5, 7 },
-		{ 0, 4, 6, 6 }, { 0, 5, 5, 6 }, { 1, 2, 2, 31 },
-		{ 1, 2, 3, 35 },
+	static const u32 cases[][6] = {
+		/* kind (0 mesh, 1 torus), d, sides, counting bound */
+		{ 0, 3, 2, 2, 23, 3 }, { 0, 3, 2, 3, 19, 3 },
+		{ 0, 3, 2, 4, 15, 3 }, { 0, 3, 2, 5, 12, 3 },
+		{ 0, 3, 2, 7, 9, 3 }, { 0, 3, 3, 3, 14, 3 },
+		{ 0, 3, 3, 4, 11, 3 }, { 0, 3, 4, 5, 7, 3 },
+		{ 0, 3, 5, 5, 6, 3 }, { 0, 3, 2, 4, 295, 5 },
+		{ 1, 3, 2, 2, 31, 3 }, { 1, 3, 2, 3, 35, 3 },
+		{ 1, 3, 2, 15, 43, 4 },
 	};
-	u32 i, lb;
+	u32 i, lb, dims[4] = { 2, 2, 2, 150 };
 	struct mf_topo t;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		EXPECT_EQ(mf_topo_init(&t, cases[i][0] ? MESHFABRIC_KIND_TORUS :
-				       MESHFABRIC_KIND_MESH, 3, &cases[i][1]), 0);
+				       MESHFABRIC_KIND_MESH, cases[i][1],
+				       &cases[i][2]), 0);
 		lb = counting_bound(&t, 0);
-		EXPECT_EQ(lb, 3);
+		EXPECT_EQ(lb, cases[i][5]);
 		EXPECT_MSG(one(&t, 0) == lb, "case %u: bound %u", i, lb);
 		if (!cases[i][0])
 			EXPECT_EQ(one(&t, t.nodes - 1), counting_bound(&t, t.nodes - 1));
 	}
+	/* a 4-D torus: 1200 nodes, 5 links each, 6^4 = 1296 */
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 4, dims), 0);
+	EXPECT_EQ(counting_bound(&t, 0), 4);
+	EXPECT_EQ(one(&t, 0), 4);
 }
 
 /* The search's own bound (it stops there) is the test's, and asking it

@@ -7,7 +7,8 @@
  * sets of new nodes one step can inform are the independent sets of a
  * gammoid (a matroid), so choosing them one at a time, each by an
  * augmenting path in the residual graph, always ends at a maximum number
- * of new nodes, and the order of choice decides which ones.  The order
+ * of new nodes, and the order of choice decides which ones (each path is
+ * searched backward from the new node: srch_augment_to).  The order
  * here is farthest first: the next new node is a reachable one farthest
  * from everything informed or chosen so far (ties broken at random), which
  * spreads the informed set for the later steps.  The step's flow is then
@@ -36,7 +37,9 @@ struct srch {
 	u32 *q, *mark, *pos, *path;
 	u32 *mate, *prio, *order;	/* one-port: matching, new nodes' order */
 	u8 *lvl;		/* local search: the step informing each node */
-	u32 stamp;
+	u32 *cand;		/* srch_choose: the nodes it may pick next */
+	u32 *dead;		/* == dstamp: no augmenting path this step */
+	u32 stamp, dstamp;
 	u64 rng, work;
 };
 
@@ -103,15 +106,33 @@ static void srch_near(struct srch *x, u32 v)
 	x->work += tail;
 }
 
-/* One augmenting path from the informed nodes to a reachable new node,
- * which is marked chosen (state 2); false if none.  With k = -1 the new
- * node is one farthest from the set (ties at random), with k = -2 any
- * at random; with k >= 0 it is the first reached whose level (x->lvl)
- * is k, or (all) any new node.
+/* Flip the augmenting path that x->par[] leads back from u to an informed
+ * node: 2 * link + 1 for a used link cancelled, 2 * link for a free link
+ * taken.
  */
-static bool srch_augment(struct srch *x, s32 k, bool all)
+static void srch_flip_back(struct srch *x, u32 u)
 {
-	u32 head = 0, tail = 0, u, p, l, best = U32_MAX, bd = 0, ties = 0, key;
+	u32 l;
+
+	while (x->par[u] != U32_MAX) {
+		l = x->par[u] / 2;
+		if (x->par[u] & 1) {
+			x->flow[l] = 0;
+			u = (u32)x->nb[l];
+		} else {
+			x->flow[l] = 1;
+			u = l / x->np;
+		}
+	}
+}
+
+/* One augmenting path from the informed nodes to a reachable new node
+ * whose level (x->lvl) is k, or (all) to any new node: the first one
+ * reached, which is marked chosen (state 2); false if none.
+ */
+static bool srch_augment(struct srch *x, u32 k, bool all)
+{
+	u32 head = 0, tail = 0, u, p, l, best = U32_MAX;
 	s32 w;
 
 	x->stamp++;
@@ -124,19 +145,9 @@ static bool srch_augment(struct srch *x, s32 k, bool all)
 	}
 	while (head < tail) {
 		u = x->q[head++];
-		if (x->state[u] == 0 && k >= 0 && (all || x->lvl[u] == k)) {
+		if (x->state[u] == 0 && (all || x->lvl[u] == k)) {
 			best = u;
 			break;
-		}
-		if (x->state[u] == 0 && k < 0) {
-			key = k == -1 ? x->dist[u] : 0;
-			if (best == U32_MAX || key > bd) {
-				best = u;
-				bd = key;
-				ties = 1;
-			} else if (key == bd && !(srch_rand(x) % ++ties)) {
-				best = u;
-			}
 		}
 		for (p = 0; p < x->np; p++) {
 			/* forward along a free link */
@@ -163,20 +174,117 @@ static bool srch_augment(struct srch *x, s32 k, bool all)
 	x->work += (u64)tail * x->np;
 	if (best == U32_MAX)
 		return false;
-	for (u = best; x->par[u] != U32_MAX;) {
+	srch_flip_back(x, best);
+	x->state[best] = 2;
+	return true;
+}
+
+/* An augmenting path to new node v, searched backward from v in the
+ * residual graph to the nearest informed node; v is then chosen (state
+ * 2).  If there is none, no node the search passed can be reached
+ * either, this step: they are all marked dead (x->dead == x->dstamp),
+ * and later searches of the step skip them.  Augmenting keeps them so:
+ * the nodes reachable from the informed ones only lose members when a
+ * path among them is flipped.  Cost: the nodes around v up to the
+ * nearest informed one, not the whole fabric.
+ */
+static bool srch_augment_to(struct srch *x, u32 v)
+{
+	u32 head = 0, tail = 0, u, p, l, root = U32_MAX;
+	s32 w;
+
+	x->stamp++;
+	x->mark[v] = x->stamp;
+	x->par[v] = U32_MAX;
+	x->q[tail++] = v;
+	while (head < tail) {
+		u = x->q[head++];
+		if (x->state[u] == 1) {
+			root = u;
+			break;
+		}
+		for (p = 0; p < x->np; p++) {
+			/* a free link w -> u, to be taken forward */
+			w = x->rin[u * x->np + p];
+			if (w >= 0 && !x->flow[w]) {
+				l = (u32)w;
+				w = (s32)(l / x->np);
+				if (x->mark[w] != x->stamp &&
+				    x->dead[w] != x->dstamp) {
+					x->mark[w] = x->stamp;
+					x->par[w] = 2 * l;
+					x->q[tail++] = (u32)w;
+				}
+			}
+			/* a used link u -> w, to be cancelled */
+			l = u * x->np + p;
+			w = x->nb[l];
+			if (w >= 0 && x->flow[l] && x->mark[w] != x->stamp &&
+			    x->dead[w] != x->dstamp) {
+				x->mark[w] = x->stamp;
+				x->par[w] = 2 * l + 1;
+				x->q[tail++] = (u32)w;
+			}
+		}
+	}
+	x->work += (u64)tail * x->np;
+	if (root == U32_MAX) {
+		while (tail)
+			x->dead[x->q[--tail]] = x->dstamp;
+		return false;
+	}
+	/* from the informed node forward to v */
+	for (u = root; x->par[u] != U32_MAX;) {
 		l = x->par[u] / 2;
 		if (x->par[u] & 1) {
 			x->flow[l] = 0;
-			u = (u32)x->nb[l];
+			u = l / x->np;
 		} else {
 			x->flow[l] = 1;
-			u = l / x->np;
+			u = (u32)x->nb[l];
 		}
 	}
-	x->state[best] = 2;
-	if (k == -1)
-		srch_near(x, best);
+	x->state[v] = 2;
 	return true;
+}
+
+/* A step's new nodes, one augmenting path each (srch_augment_to), until
+ * no new node can be reached: (far) each a reachable one farthest from
+ * everything informed or chosen (x->dist), ties at random, or else any
+ * at random.  The candidates are those at the largest distance left,
+ * collected afresh when they run out (distances only fall).
+ */
+static void srch_choose(struct srch *x, bool far)
+{
+	u32 ncand = 0, v, i, top = 0;
+
+	x->dstamp++;
+	for (;;) {
+		if (!ncand) {
+			top = 0;
+			for (v = 0; v < x->n; v++) {
+				if (x->state[v] || x->dead[v] == x->dstamp)
+					continue;
+				if (far && x->dist[v] > top) {
+					top = x->dist[v];
+					ncand = 0;
+				}
+				if (!far || x->dist[v] == top)
+					x->cand[ncand++] = v;
+			}
+			x->work += x->n;
+			if (!ncand)
+				return;
+		}
+		i = srch_rand(x) % ncand;
+		v = x->cand[i];
+		x->cand[i] = x->cand[--ncand];
+		if (x->state[v] || x->dead[v] == x->dstamp ||
+		    (far && x->dist[v] != top))
+			continue;
+		if (srch_augment_to(x, v) && far)
+			srch_near(x, v);
+	}
 }
 
 /* Decompose the step's flow into sends: from each chosen node back along
@@ -247,8 +355,7 @@ static int srch_run(struct srch *x, u32 source, u32 steps, struct mf_sched *s)
 		if (cap < x->n)
 			return -ESRCH;
 		memset(x->flow, 0, (size_t)x->n * x->np);
-		while (srch_augment(x, -1, false))
-			;
+		srch_choose(x, true);
 		err = mf_sched_step(s);
 		if (!err)
 			err = srch_emit(x, s);
@@ -279,7 +386,7 @@ static u32 srch_level_flow(struct srch *x, u32 k, bool all, u32 stop)
 		x->state[v] = x->lvl[v] < k;
 	memset(x->flow, 0, (size_t)x->n * x->np);
 	x->work += x->n;
-	while (r < stop && srch_augment(x, (s32)k, all))
+	while (r < stop && srch_augment(x, k, all))
 		r++;
 	return r;
 }
@@ -402,7 +509,7 @@ static u32 srch_ls_swap(struct srch *x, u32 j, u32 k, u32 a, u32 b,
 			got -= srch_unflow_out(x, a);
 	}
 	/* each augmenting path also scans the nodes for the informed */
-	for (x->work += x->n; got < stop && srch_augment(x, (s32)j, last);
+	for (x->work += x->n; got < stop && srch_augment(x, j, last);
 	     x->work += x->n)
 		got++;
 	return got;
@@ -437,8 +544,7 @@ static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
 		}
 		for (k = 1; k < steps; k++) {
 			memset(x->flow, 0, fs);
-			while (srch_augment(x, -2, false))
-				;
+			srch_choose(x, false);
 			for (v = 0; v < x->n; v++) {
 				if (x->state[v] == 2) {
 					x->state[v] = 1;
@@ -1037,7 +1143,8 @@ static int srch_step_run(struct srch *x, u32 source, u32 steps,
 static void srch_free(struct srch *x)
 {
 	mf_free_all(x->nb, x->rin, x->flow, x->state, x->dist, x->par, x->q,
-		    x->mark, x->pos, x->path, x->mate, x->prio, x->order, x->lvl);
+		    x->mark, x->pos, x->path, x->mate, x->prio, x->order, x->lvl,
+		    x->cand, x->dead);
 }
 
 static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
@@ -1066,9 +1173,11 @@ static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
 	x->prio = mf_alloc_array(n, sizeof(u32), false);
 	x->order = mf_alloc_array(n, sizeof(u32), false);
 	x->lvl = mf_alloc_array(n, 1, false);
-	if (!x->lvl || !x->nb || !x->rin || !x->flow || !x->state || !x->dist ||
-	    !x->par || !x->q || !x->mark || !x->pos || !x->path || !x->mate ||
-	    !x->prio || !x->order) {
+	x->cand = mf_alloc_array(n, sizeof(u32), false);
+	x->dead = mf_alloc_array(n, sizeof(u32), true);
+	if (!x->lvl || !x->cand || !x->dead || !x->nb || !x->rin || !x->flow ||
+	    !x->state || !x->dist || !x->par || !x->q || !x->mark || !x->pos ||
+	    !x->path || !x->mate || !x->prio || !x->order) {
 		srch_free(x);
 		return -ENOMEM;
 	}

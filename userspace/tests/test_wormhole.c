@@ -456,6 +456,133 @@ static void test_search_bound(void)
 	mf_sched_free(&s);
 }
 
+/* The most new nodes one all-port step can reach from informed[] (a max
+ * flow computed here, independently of search.c): every informed node
+ * may start a send on each of its links, every directed link carries
+ * one send, any node may be passed through, every other node takes one.
+ * Augmenting paths by breadth-first search over the links' residuals.
+ */
+static u32 step_max(const struct mf_topo *t, const u8 *informed)
+{
+	u32 n = t->nodes, np = t->nports, *q, *par, head, tail, u, v, p, got = 0;
+	u8 *f, *took;
+	s64 w;
+
+	f = calloc((size_t)n * np, 1);
+	took = calloc(n, 1);
+	q = calloc(n, sizeof(*q));
+	par = calloc(n, sizeof(*par));
+	if (!f || !took || !q || !par)
+		goto out;
+	for (;;) {
+		for (v = 0, tail = 0; v < n; v++) {
+			par[v] = informed[v] ? U32_MAX - 1 : U32_MAX;
+			if (informed[v])
+				q[tail++] = v;
+		}
+		for (head = 0, v = U32_MAX; head < tail && v == U32_MAX; head++) {
+			u = q[head];
+			if (!informed[u] && !took[u]) {
+				v = u;
+				break;
+			}
+			for (p = 0; p < np; p++) {
+				if (!mf_topo_is_link(t, u, p))
+					continue;
+				w = mf_topo_neighbor(t, u, p);
+				/* u -> w free: forward; w -> u used: cancel */
+				if (!f[u * np + p] && par[w] == U32_MAX) {
+					par[w] = 2 * (u * np + p);
+					q[tail++] = (u32)w;
+				}
+			}
+			for (p = 0; p < np; p++) {
+				u32 r;
+
+				if (!mf_topo_is_link(t, u, p))
+					continue;
+				w = mf_topo_neighbor(t, u, p);
+				r = mf_topo_port(t, (u32)w, u);
+				if (f[(u32)w * np + r] && par[w] == U32_MAX) {
+					par[w] = 2 * ((u32)w * np + r) + 1;
+					q[tail++] = (u32)w;
+				}
+			}
+		}
+		if (v == U32_MAX)
+			break;
+		took[v] = 1;
+		got++;
+		for (u = v; par[u] != U32_MAX - 1;) {
+			u32 l = par[u] / 2;
+
+			f[l] = !(par[u] & 1);
+			u = par[u] & 1 ? (u32)mf_topo_neighbor(t, l / np, l % np) :
+					 l / np;
+		}
+	}
+out:
+	free(f);
+	free(took);
+	free(q);
+	free(par);
+	return got;
+}
+
+/* The flow search (no local search) makes every step but the last a
+ * maximum one: its new nodes as many as step_max() finds from the nodes
+ * informed before it.  Meshes and tori of 2 to 4 dimensions, several
+ * sources, the counting bound and one step more.
+ */
+static void test_search_steps_maximal(void)
+{
+	static const u32 shapes[][5] = {
+		/* kind (0 mesh), d, sides */
+		{ 0, 2, 9, 11 }, { 1, 2, 9, 11 }, { 0, 3, 4, 5, 6 },
+		{ 1, 3, 4, 5, 6 }, { 0, 3, 2, 3, 19 }, { 1, 3, 2, 2, 31 },
+		{ 0, 2, 16, 16 }, { 1, 3, 3, 6, 7 },
+	};
+	u32 i, j, k, src, v, lb, dims[4] = { 3, 3, 3, 4 }, checked = 0;
+	struct mf_topo t;
+	struct mf_sched s;
+	u8 *inf;
+
+	for (i = 0; i <= sizeof(shapes) / sizeof(shapes[0]); i++) {
+		if (i < sizeof(shapes) / sizeof(shapes[0]))
+			EXPECT_EQ(mf_topo_init(&t, shapes[i][0] ? MESHFABRIC_KIND_TORUS :
+					       MESHFABRIC_KIND_MESH, shapes[i][1],
+					       &shapes[i][2]), 0);
+		else	/* and a 4-D mesh */
+			EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 4, dims), 0);
+		inf = calloc(t.nodes, 1);
+		EXPECT(inf != NULL);
+		for (src = 0; inf && src < t.nodes; src += t.nodes / 3 + 1) {
+			lb = counting_bound(&t, src);
+			for (k = lb; k <= lb + 1; k++) {
+				if (mf_search_allport(&t, src, k, 20000000, 0, 1, &s))
+					continue;
+				memset(inf, 0, t.nodes);
+				inf[src] = 1;
+				for (j = 0; j < s.nsteps; j++) {
+					u32 n, m = step_max(&t, inf);
+					const struct mf_send *sd = mf_sched_sends(&s, j, &n);
+
+					if (j + 1 < s.nsteps)
+						EXPECT_MSG(n == m, "shape %u src %u steps %u: step %u informs %u, at most %u",
+							   i, src, k, j + 1, n, m);
+					for (v = 0; v < n; v++)
+						inf[sd[v].dst] = 1;
+					checked++;
+				}
+				mf_sched_free(&s);
+			}
+		}
+		free(inf);
+	}
+	EXPECT(checked >= 40);
+	printf("# %u steps checked against the max flow\n", checked);
+}
+
 /* Does some sequence of k factors, each 2..m, multiply to n?  (Whether
  * a chain of subgroups with indices at most m can exist at all.)
  */
@@ -640,6 +767,7 @@ int main(void)
 	RUN(test_issue24_bound);
 	RUN(test_issue24_corners);
 	RUN(test_issue24_local);
+	RUN(test_search_steps_maximal);
 	RUN(test_search_bound);
 	RUN(test_lattice);
 	RUN(test_lattice_high_d);

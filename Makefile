@@ -8,6 +8,8 @@
 #   make check        every test this machine can run; last line
 #                     "N passed, N failed"
 #   make bench        benchmarks (numbers, not pass/fail)
+#   make wormhole-sweep ARGS="torus 3"  wormhole against the counting bound
+#                     over every shape up to 4096 nodes (minutes to hours)
 #   make demo         boot a VM and show a 7x7 torus (ARGS="..." to choose)
 #   make scale-bench  create/destroy 1024 and 4096 nodes vs iproute2 (VM)
 #   make datapath-bench  ns per hop of the unicast data path (VM)
@@ -65,7 +67,7 @@ M32_FLAGS := -O2 -g -m32
 
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(CORE_SRC) $(TOOL_SRC))
 
-.PHONY: all tool tests module check bench bench-progs demo scale-bench \
+.PHONY: all tool tests module check bench bench-progs wormhole-sweep demo scale-bench \
 	datapath-bench dataplane-bench bcast-bench coll-bench create-profile \
 	setup clean \
 	kernels module-all check-debug \
@@ -172,6 +174,10 @@ check-debug:
 
 bench: tool bench-progs
 	@bash scripts/bench.sh
+
+# every shape of ARGS (userspace/bench/sweep_wormhole.c), docs/wormhole.md
+wormhole-sweep: $(BUILD)/bench/sweep_wormhole
+	@$< $(ARGS)
 
 demo:
 	@bash scripts/demo.sh $(ARGS)

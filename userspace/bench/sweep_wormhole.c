@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sweep_wormhole.c - wormhole against the counting bound over every mesh
+ * or torus shape of d dimensions (sides a <= b <= ..., from --min-side, up
+ * to --max-nodes nodes): `make wormhole-sweep ARGS="torus 3"`.  Each
+ * schedule passes mf_check with no contention; the shapes above the
+ * bound are listed, then one summary line.  docs/wormhole.md's sweeps
+ * come from it.  Not part of `make bench` (minutes to hours).
+ *
+ *   sweep_wormhole KIND D [--min-side N] [--max-nodes N]
+ *                  [--from corner|centre|random] [--effort N]
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "mf_bench.h"
+#include "search.h"
+
+struct sweep {
+	u32 kind, d, min_side, max_nodes, from;
+	u32 dims[MF_MAX_DIMS];
+	u64 rng, shapes, above;
+	double secs, worst;
+};
+
+enum { FROM_CORNER, FROM_CENTRE, FROM_RANDOM };
+
+static u32 source(struct sweep *w, const struct mf_topo *t)
+{
+	u32 c[MF_MAX_DIMS], i;
+
+	if (w->from == FROM_CORNER)
+		return 0;
+	if (w->from == FROM_RANDOM) {
+		w->rng = w->rng * 6364136223846793005ULL + 1442695040888963407ULL;
+		return (u32)(w->rng >> 33) % t->nodes;
+	}
+	for (i = 0; i < t->ndims; i++)
+		c[i] = t->dims[i] / 2;
+	return mf_topo_id(t, c);
+}
+
+static int one(struct sweep *w)
+{
+	struct mf_bench_run r;
+	u32 src, lb, i;
+
+	if (mf_topo_init(&r.t, w->kind, w->d, w->dims))
+		return 0;	/* a shape the topology refuses */
+	src = source(w, &r.t);
+	if (mf_bench_plan(&r, MESHFABRIC_ALGO_WORMHOLE, src))
+		return 1;
+	if (r.st.contention || r.st.sends != r.t.nodes - 1) {
+		printf("error: contention %llu, %llu sends\n",
+		       (unsigned long long)r.st.contention,
+		       (unsigned long long)r.st.sends);
+		mf_sched_free(&r.s);
+		return 1;
+	}
+	lb = mf_allport_bound(&r.t, src);
+	w->shapes++;
+	w->secs += r.build;
+	if (r.build > w->worst)
+		w->worst = r.build;
+	if (r.st.steps > lb) {
+		w->above++;
+		for (i = 0; i < w->d; i++)
+			printf("%s%u", i ? "x" : "", w->dims[i]);
+		printf(" from %u: %u steps, bound %u (%.2f s)\n", src,
+		       r.st.steps, lb, r.build);
+	}
+	mf_sched_free(&r.s);
+	return 0;
+}
+
+/* Sides i.. of every shape, nondecreasing from lo, n nodes so far. */
+static int shapes(struct sweep *w, u32 i, u32 lo, u64 n)
+{
+	u64 m;
+	u32 a, j;
+
+	if (i == w->d)
+		return one(w);
+	for (a = lo;; a++) {
+		for (j = i, m = n; j < w->d && m <= w->max_nodes; j++)
+			m *= a;
+		if (m > w->max_nodes)
+			return 0;
+		w->dims[i] = a;
+		if (shapes(w, i + 1, a, n * a))
+			return 1;
+	}
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: sweep_wormhole mesh|torus D [--min-side N] [--max-nodes N] [--from corner|centre|random] [--effort N]\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	struct sweep w = { .min_side = 2, .max_nodes = 4096, .rng = 1 };
+	static const char *const from[] = { "corner", "centre", "random" };
+	double t0 = mf_now();
+	int i;
+
+	if (argc < 3)
+		return usage();
+	if (!strcmp(argv[1], "mesh"))
+		w.kind = MESHFABRIC_KIND_MESH;
+	else if (!strcmp(argv[1], "torus"))
+		w.kind = MESHFABRIC_KIND_TORUS;
+	else
+		return usage();
+	w.d = atoi(argv[2]);
+	if (w.d < 1 || w.d > MF_MAX_DIMS)
+		return usage();
+	for (i = 3; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--min-side"))
+			w.min_side = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--max-nodes"))
+			w.max_nodes = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--effort"))
+			mf_search_effort = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--from"))
+			for (w.from = 0; w.from < 3 &&
+			     strcmp(argv[i + 1], from[w.from]); w.from++)
+				;
+		else
+			return usage();
+	}
+	if (i != argc || w.min_side < 2 || w.max_nodes < 2 || w.from == 3 ||
+	    mf_search_effort < 1 || mf_search_effort > MF_SEARCH_EFFORT_MAX)
+		return usage();
+	if (shapes(&w, 0, w.min_side, 1))
+		return 1;
+	printf("%s d=%u, sides >= %u, up to %u nodes, from the %s, effort %u: %llu shapes, %llu above the counting bound, build %.1f s in all (slowest %.2f s), %.0f s\n",
+	       argv[1], w.d, w.min_side, w.max_nodes, from[w.from],
+	       mf_search_effort, (unsigned long long)w.shapes,
+	       (unsigned long long)w.above, w.secs, w.worst, mf_now() - t0);
+	return 0;
+}

@@ -17,9 +17,9 @@ u32 mf_allport_bound(const struct mf_topo *t, u32 source);
 
 /* How hard the tool's all-port searches try (plan --effort): wormhole
  * multiplies its search budgets (the flow search's, the local search's
- * and the chains') by it.  1 (the default) .. MF_SEARCH_EFFORT_MAX.  Set
- * once, before planning; the schedules stay deterministic for a given
- * effort.
+ * and the chains') by it, and mf_search_allport its restarts.  1 (the
+ * default) .. MF_SEARCH_EFFORT_MAX.  Set once, before planning; the
+ * schedules stay deterministic for a given effort.
  */
 #define MF_SEARCH_EFFORT_MAX	1000U
 extern u32 mf_search_effort;
@@ -28,13 +28,13 @@ extern u32 mf_search_effort;
  * mesh or torus, each step a maximum set of link-disjoint paths from the
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the
  * new nodes chosen farthest first from what is informed, ties broken by a
- * seeded generator; up to 32 restarts until found or `work` (about the
- * number of link visits) runs out.  If none is found, a local search
- * over the steps' new sets (search.c, srch_local) within `local` link
- * visits more (0: none), its generator seeded by seed.  0 and s filled
- * (init done here, ended); -ESRCH if none found within the work;
- * -ENOMEM.  Deterministic for a given (topology, source, steps, work,
- * local, seed).
+ * seeded generator; up to 32 x mf_search_effort restarts until found or
+ * `work` (about the number of link visits) runs out.  If none is found, a
+ * local search over the steps' new sets (search.c, srch_local) within
+ * `local` link visits more (0: none), its generator seeded by seed.  0
+ * and s filled (init done here, ended); -ESRCH if none found within the
+ * work; -ENOMEM.  Deterministic for a given (topology, source, steps,
+ * work, local, seed, mf_search_effort).
  */
 int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, u64 local, u32 seed, struct mf_sched *s);

@@ -99,8 +99,10 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	struct sweep w = { .min_side = 2, .max_nodes = 4096, .rng = 1 };
+	struct sweep w = { .min_side = 2, .max_nodes = 4096, .rng = 12345 };
 	static const char *const from[] = { "corner", "centre", "random" };
+	static const char *const said[] = { "node 0", "the centre",
+					    "a random node" };
 	double t0 = mf_now();
 	int i;
 
@@ -134,8 +136,8 @@ int main(int argc, char **argv)
 		return usage();
 	if (shapes(&w, 0, w.min_side, 1))
 		return 1;
-	printf("%s d=%u, sides >= %u, up to %u nodes, from the %s, effort %u: %llu shapes, %llu above the counting bound, build %.1f s in all (slowest %.2f s), %.0f s\n",
-	       argv[1], w.d, w.min_side, w.max_nodes, from[w.from],
+	printf("%s d=%u, sides >= %u, up to %u nodes, from %s, effort %u: %llu shapes, %llu above the counting bound, build %.1f s in all (slowest %.2f s), %.0f s\n",
+	       argv[1], w.d, w.min_side, w.max_nodes, said[w.from],
 	       mf_search_effort, (unsigned long long)w.shapes,
 	       (unsigned long long)w.above, w.secs, w.worst, mf_now() - t0);
 	return 0;

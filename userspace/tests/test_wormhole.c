@@ -395,8 +395,10 @@ static void test_issue24_corners(void)
  * here) before its search chose each new node by an augmenting path
  * searched backward from it (search.c, srch_augment_to) and the local
  * search kept every step's flow: 3-D meshes from node 0 and the opposite
- * corner, elongated tori of 3 and 4 dimensions, and a 2x4x295 mesh from
- * a corner.  Each now meets its bound, which makes it optimal.
+ * corner, elongated tori of 3 and 4 dimensions (two of 2400 = 7^4 - 1
+ * nodes, which a 4-step schedule only reaches with three perfect steps),
+ * and a 2x4x295 mesh from a corner.  Each now meets its bound, which
+ * makes it optimal.
  */
 static void test_issue24_local(void)
 {
@@ -409,6 +411,10 @@ static void test_issue24_local(void)
 		{ 0, 3, 5, 5, 6, 3 }, { 0, 3, 2, 4, 295, 5 },
 		{ 1, 3, 2, 2, 31, 3 }, { 1, 3, 2, 3, 35, 3 },
 		{ 1, 3, 2, 15, 43, 4 },
+		/* N = 2400 = 7^4 - 1: three perfect steps, then 2057 new
+		 * nodes from 2058 links
+		 */
+		{ 1, 3, 3, 20, 40, 4 }, { 1, 3, 3, 25, 32, 4 },
 	};
 	u32 i, lb, dims[4] = { 2, 2, 2, 150 };
 	struct mf_topo t;

@@ -28,13 +28,13 @@ extern u32 mf_search_effort;
  * mesh or torus, each step a maximum set of link-disjoint paths from the
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the
  * new nodes chosen farthest first from what is informed, ties broken by a
- * seeded generator; up to 32 x mf_search_effort restarts until found or
- * `work` (about the number of link visits) runs out.  If none is found, a
- * local search over the steps' new sets (search.c, srch_local) within
- * `local` link visits more (0: none), its generator seeded by seed.  0
- * and s filled (init done here, ended); -ESRCH if none found within the
- * work; -ENOMEM.  Deterministic for a given (topology, source, steps,
- * work, local, seed, mf_search_effort).
+ * seeded generator; up to 256 (tori) or 32 (meshes) x mf_search_effort
+ * restarts until found or `work` (about the number of link visits) runs
+ * out.  If none is found, a local search over the steps' new sets
+ * (search.c, srch_local) within `local` link visits more (0: none), its
+ * generator seeded by seed.  0 and s filled (init done here, ended);
+ * -ESRCH if none found within the work; -ENOMEM.  Deterministic for a
+ * given (topology, source, steps, work, local, seed, mf_search_effort).
  */
 int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, u64 local, u32 seed, struct mf_sched *s);

@@ -407,6 +407,10 @@ static void test_issue24_local(void)
 		{ 0, 3, 2, 2, 23, 3 }, { 0, 3, 2, 3, 19, 3 },
 		{ 0, 3, 2, 5, 12, 3 }, { 0, 3, 3, 3, 14, 3 },
 		{ 0, 3, 3, 4, 11, 3 }, { 0, 3, 2, 4, 295, 5 },
+		/* near the bound's capacity (test_issue24_seeds) */
+		{ 0, 3, 2, 4, 15, 3 }, { 0, 3, 2, 7, 9, 3 },
+		{ 0, 3, 2, 8, 8, 3 }, { 0, 3, 3, 7, 7, 3 },
+		{ 0, 3, 4, 6, 6, 3 }, { 0, 3, 5, 5, 6, 3 },
 		{ 1, 3, 2, 2, 31, 3 }, { 1, 3, 2, 3, 35, 3 },
 		{ 1, 3, 2, 15, 43, 4 },
 		/* N = 2400 = 7^4 - 1: three perfect steps, then 2057 new
@@ -434,47 +438,47 @@ static void test_issue24_local(void)
 }
 
 /* 3-D meshes from a corner within 2% to 19% of what the counting bound
- * allows in 3 steps (2x8x8: 128 nodes of 130; 4x5x7: 140 of 172), where
- * the local search reaches the bound from some seeds and not others
- * (docs/wormhole.md, Search and Tests): the local search alone, at
- * wormhole's budget (10^8 link visits), must reach it from at least one
- * of seeds 1..16 with a valid, contention-free schedule.  Which seeds is
- * luck (2x8x8 and 3x7x7: 3 of 16 each); whether any does is not (with
- * the search's swaps never kept, none does).
+ * allows in 3 steps (2x8x8: 128 nodes of 130; 4x5x7: 140 of 172), which
+ * before the local search started from the nodes of the most links
+ * (srch_choose) it reached from some seeds and not others (2x8x8 and
+ * 3x7x7 from 3 of 16, 2x4x15 from 12): the local search alone, at
+ * wormhole's budget (10^8 link visits), must now reach the bound from
+ * at least 9 of seeds 1..16 (it does from 13 on 2x8x8, all 16 on the
+ * others), each schedule valid and contention free.
  */
 static void test_issue24_seeds(void)
 {
 	static const u32 cases[][3] = {
 		{ 2, 4, 15 }, { 2, 7, 9 }, { 4, 5, 7 }, { 5, 5, 6 },
-		{ 2, 8, 8 }, { 3, 7, 7 }, { 4, 6, 6 },
+		{ 2, 8, 8 }, { 3, 7, 7 }, { 4, 6, 6 }, { 3, 3, 15 },
+		{ 3, 6, 8 }, { 4, 4, 9 },
 	};
 	struct mf_stats st;
 	struct mf_sched s;
 	struct mf_topo t;
 	char err[160];
-	u32 i, seed, lb;
-	int ret = -ESRCH;
+	u32 i, seed, lb, got;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 3,
 				       cases[i]), 0);
 		lb = counting_bound(&t, 0);
 		EXPECT_EQ(lb, 3);
-		for (seed = 1; seed <= 16; seed++) {
-			ret = mf_search_allport(&t, 0, lb, 0, 100000000ULL,
-						seed, &s);
-			if (!ret)
-				break;
+		for (seed = 1, got = 0; seed <= 16; seed++) {
+			if (mf_search_allport(&t, 0, lb, 0, 100000000ULL,
+					      seed, &s))
+				continue;
+			got++;
+			EXPECT_EQ(mf_check(&t, &s, &st, err, sizeof(err)), 0);
+			EXPECT_EQ(st.steps, lb);
+			EXPECT_EQ(st.sends, t.nodes - 1);
+			EXPECT_EQ(st.contention, 0);
+			mf_sched_free(&s);
 		}
-		EXPECT_MSG(!ret, "mesh %ux%ux%u: no seed of 1..16 reaches %u",
-			   cases[i][0], cases[i][1], cases[i][2], lb);
-		if (ret)
-			continue;
-		EXPECT_EQ(mf_check(&t, &s, &st, err, sizeof(err)), 0);
-		EXPECT_EQ(st.steps, lb);
-		EXPECT_EQ(st.sends, t.nodes - 1);
-		EXPECT_EQ(st.contention, 0);
-		mf_sched_free(&s);
+		printf("# mesh %ux%ux%u: %u of 16 seeds reach %u steps\n",
+		       cases[i][0], cases[i][1], cases[i][2], got, lb);
+		EXPECT_MSG(got >= 9, "mesh %ux%ux%u: %u of 16 seeds reach %u",
+			   cases[i][0], cases[i][1], cases[i][2], got, lb);
 	}
 }
 

@@ -47,6 +47,7 @@ struct srch {
 	u8 *lvl;		/* local search: the step informing each node */
 	u32 *cand;		/* srch_choose: the nodes it may pick next */
 	u32 *dead;		/* == dstamp: no augmenting path this step */
+	u8 *deg;		/* links of each node */
 	u32 stamp, dstamp;
 	u64 rng, work;
 };
@@ -258,13 +259,18 @@ static bool srch_augment_to(struct srch *x, u32 v)
 
 /* A step's new nodes, one augmenting path each (srch_augment_to), until
  * no new node can be reached: (far) each a reachable one farthest from
- * everything informed or chosen (x->dist), ties at random, or else any
- * at random.  The candidates are those at the largest distance left,
- * collected afresh when they run out (distances only fall).
+ * everything informed or chosen (x->dist), or else one of the most links
+ * (x->deg), ties at random.  The candidates are those of the largest key
+ * left, collected afresh when they run out (distances only fall).
+ *
+ * The sets a step can inform are a matroid's independent sets, so taking
+ * the nodes of the most links first ends with a maximum set of the most
+ * links in all (the greedy algorithm): the most sends the next step can
+ * start, which is what the counting bound counts.
  */
 static void srch_choose(struct srch *x, bool far)
 {
-	u32 ncand = 0, v, i, top = 0;
+	u32 ncand = 0, v, i, top = 0, key;
 
 	x->dstamp++;
 	for (;;) {
@@ -273,11 +279,12 @@ static void srch_choose(struct srch *x, bool far)
 			for (v = 0; v < x->n; v++) {
 				if (x->state[v] || x->dead[v] == x->dstamp)
 					continue;
-				if (far && x->dist[v] > top) {
-					top = x->dist[v];
+				key = far ? x->dist[v] : x->deg[v];
+				if (key > top) {
+					top = key;
 					ncand = 0;
 				}
-				if (!far || x->dist[v] == top)
+				if (key == top)
 					x->cand[ncand++] = v;
 			}
 			x->work += x->n;
@@ -287,8 +294,8 @@ static void srch_choose(struct srch *x, bool far)
 		i = srch_rand(x) % ncand;
 		v = x->cand[i];
 		x->cand[i] = x->cand[--ncand];
-		if (x->state[v] || x->dead[v] == x->dstamp ||
-		    (far && x->dist[v] != top))
+		key = far ? x->dist[v] : x->deg[v];
+		if (x->state[v] || x->dead[v] == x->dstamp || key != top)
 			continue;
 		if (srch_augment_to(x, v) && far)
 			srch_near(x, v);
@@ -527,16 +534,16 @@ static u32 srch_ls_swap(struct srch *x, u32 j, u32 k, u32 a, u32 b,
 
 /* Local search over the steps' new sets, for when the step by step
  * search falls short in the last step.  A step's new set is feasible if
- * the step's flow reaches all of it.  Start from random maximum sets,
- * step by step; then, while the last step's flow reaches fewer nodes
- * than are left, swap a random new node of a step before the last (the
- * one just before it at least half the time) for a node left to the
- * last step (at least 3 times in 4 one that step does not reach), keep
- * the swap if every step is still feasible and the last step reaches no
- * fewer nodes (or, 1 time in 128, fewer: out of local maxima), and undo
- * it otherwise.
- * Sizes stay those of the start.  After SRCH_LS_MOVES swaps without a
- * new best, start again.  Within work link visits.
+ * the step's flow reaches all of it.  Start from maximum sets of the
+ * most links (srch_choose), step by step; then, while the last step's
+ * flow reaches fewer nodes than are left, swap a random new node of a
+ * step before the last (the one just before it at least half the time)
+ * for a node left to the last step (at least 3 times in 4 one that step
+ * does not reach), keep the swap if every step is still feasible and
+ * the last step reaches no fewer nodes (or, 1 time in 128, fewer: out of
+ * local maxima), and undo it otherwise.  Sizes stay those of the start.
+ * After SRCH_LS_MOVES swaps without a new best, start again.  Within
+ * work link visits.
  */
 static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
 		       u32 steps, u64 work, struct mf_sched *s)
@@ -548,7 +555,7 @@ static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
 	int err;
 
 	while (x->work < work && !found) {
-		/* a start: random maximum sets, step by step */
+		/* a start: maximum sets of the most links, step by step */
 		memset(cnt, 0, sizeof(cnt));
 		srch_ls_use(x, ls, 0);
 		for (v = 0; v < x->n; v++) {
@@ -1176,7 +1183,7 @@ static void srch_free(struct srch *x)
 {
 	mf_free_all(x->nb, x->rin, x->flow, x->state, x->dist, x->par, x->q,
 		    x->mark, x->pos, x->path, x->mate, x->prio, x->order, x->lvl,
-		    x->cand, x->dead);
+		    x->cand, x->dead, x->deg);
 }
 
 static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
@@ -1207,9 +1214,10 @@ static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
 	x->lvl = mf_alloc_array(n, 1, false);
 	x->cand = mf_alloc_array(n, sizeof(u32), false);
 	x->dead = mf_alloc_array(n, sizeof(u32), true);
-	if (!x->lvl || !x->cand || !x->dead || !x->nb || !x->rin || !x->flow ||
-	    !x->state || !x->dist || !x->par || !x->q || !x->mark || !x->pos ||
-	    !x->path || !x->mate || !x->prio || !x->order) {
+	x->deg = mf_alloc_array(n, 1, false);
+	if (!x->lvl || !x->cand || !x->dead || !x->deg || !x->nb || !x->rin ||
+	    !x->flow || !x->state || !x->dist || !x->par || !x->q || !x->mark ||
+	    !x->pos || !x->path || !x->mate || !x->prio || !x->order) {
 		srch_free(x);
 		return -ENOMEM;
 	}
@@ -1223,6 +1231,7 @@ static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
 			if (w >= 0)
 				x->rin[(u32)w * np + (p ^ 1)] = (s32)(v * np + p);
 		}
+		x->deg[v] = (u8)srch_degree(t, v);
 	}
 	return 0;
 }

@@ -44,7 +44,10 @@ if current; then
 	exit 0
 fi
 mkdir -p "$out"
-exec 9>"$root/.lock-debug"
+# its own lock: scripts/kernels.sh holds "$root/.lock-debug" (the lock of
+# the kernel it is asked for, debug) while it runs this script, and a
+# second open file on that name would wait for it forever
+exec 9>"$root/.lock-debug-build"
 flock 9
 if current; then
 	echo "$out"

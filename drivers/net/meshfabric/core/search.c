@@ -268,6 +268,11 @@ static bool srch_augment_to(struct srch *x, u32 v)
  * links in all (the greedy algorithm): the most sends the next step can
  * start, which is what the counting bound counts.
  */
+static inline u32 srch_key(const struct srch *x, u32 v, bool far)
+{
+	return far ? x->dist[v] : x->deg[v];
+}
+
 static void srch_choose(struct srch *x, bool far)
 {
 	u32 ncand = 0, v, i, top = 0, key;
@@ -279,7 +284,7 @@ static void srch_choose(struct srch *x, bool far)
 			for (v = 0; v < x->n; v++) {
 				if (x->state[v] || x->dead[v] == x->dstamp)
 					continue;
-				key = far ? x->dist[v] : x->deg[v];
+				key = srch_key(x, v, far);
 				if (key > top) {
 					top = key;
 					ncand = 0;
@@ -294,8 +299,8 @@ static void srch_choose(struct srch *x, bool far)
 		i = srch_rand(x) % ncand;
 		v = x->cand[i];
 		x->cand[i] = x->cand[--ncand];
-		key = far ? x->dist[v] : x->deg[v];
-		if (x->state[v] || x->dead[v] == x->dstamp || key != top)
+		if (x->state[v] || x->dead[v] == x->dstamp ||
+		    srch_key(x, v, far) != top)
 			continue;
 		if (srch_augment_to(x, v) && far)
 			srch_near(x, v);

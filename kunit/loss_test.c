@@ -102,19 +102,19 @@ static void mf_loss_test_path(struct kunit *test)
 		{ 1, 65534, 1 }, { 1, 65534, 44 }, { 1000, 1000, 3 },
 		{ 100000, 100, 1 },
 	};
-	struct mf_tframe fr;
+	struct mf_lossdraw ld;
 	u64 want, got, diff;
 	u32 i, h;
 
 	for (i = 0; i < ARRAY_SIZE(c); i++) {
-		memset(&fr, 0, sizeof(fr));
-		fr.segs = c[i].segs;
-		fr.surv = U64_MAX;
-		fr.drawn = true;
-		fr.draw = 0;		/* never lost: fr.surv is S_n */
+		memset(&ld, 0, sizeof(ld));
+		ld.surv = U64_MAX;
+		ld.drawn = true;
+		ld.draw = 0;		/* never lost: ld.surv is S_n */
 		for (h = 0; h < c[i].hops; h++)
-			KUNIT_ASSERT_FALSE(test, mf_loss_hop(&fr, c[i].loss));
-		got = mul_u64_u64_shr(U64_MAX - fr.surv, 1000000000000000000ULL,
+			KUNIT_ASSERT_FALSE(test, mf_loss_hop(&ld, c[i].segs,
+							     c[i].loss));
+		got = mul_u64_u64_shr(U64_MAX - ld.surv, 1000000000000000000ULL,
 				      64);
 		want = mf_kt_series_e18(c[i].loss,
 					(u64)c[i].hops * c[i].segs);
@@ -125,12 +125,11 @@ static void mf_loss_test_path(struct kunit *test)
 				    c[i].loss, c[i].hops, c[i].segs, got, want);
 	}
 	/* loss 0 never draws nor loses; loss 100% always loses */
-	memset(&fr, 0, sizeof(fr));
-	fr.segs = 1;
-	fr.surv = U64_MAX;
-	KUNIT_EXPECT_FALSE(test, mf_loss_hop(&fr, 0));
-	KUNIT_EXPECT_FALSE(test, fr.drawn);
-	KUNIT_EXPECT_TRUE(test, mf_loss_hop(&fr, MESHFABRIC_LOSS_MAX));
+	memset(&ld, 0, sizeof(ld));
+	ld.surv = U64_MAX;
+	KUNIT_EXPECT_FALSE(test, mf_loss_hop(&ld, 1, 0));
+	KUNIT_EXPECT_FALSE(test, ld.drawn);
+	KUNIT_EXPECT_TRUE(test, mf_loss_hop(&ld, 1, MESHFABRIC_LOSS_MAX));
 }
 
 /* |x - n q| <= 5 sqrt(n q (1 - q)), q = num / den, in integers. */
@@ -149,14 +148,13 @@ static void mf_loss_test_draws(struct kunit *test)
 {
 	const u32 n = 100000, loss = 100000000;	/* 10% per segment */
 	u32 lost[4] = { 0 }, i, h;
-	struct mf_tframe fr;
+	struct mf_lossdraw ld;
 
 	for (i = 0; i < n; i++) {
-		memset(&fr, 0, sizeof(fr));
-		fr.segs = 2;
-		fr.surv = U64_MAX;
+		memset(&ld, 0, sizeof(ld));
+		ld.surv = U64_MAX;
 		for (h = 0; h < 3; h++)
-			if (mf_loss_hop(&fr, loss))
+			if (mf_loss_hop(&ld, 2, loss))
 				break;
 		lost[h]++;
 	}

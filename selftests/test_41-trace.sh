@@ -4,7 +4,9 @@
 # and bytes; a broadcast offload one meshfabric_bcast_step per step; a
 # broadcast frame too big for a receiver's MTU a meshfabric_drop with
 # reason mtu and that node; a link set a meshfabric_link_set, and a timed
-# broadcast its fabric time in the last step's event.
+# broadcast its fabric time in the last step's event.  A timed unicast
+# frame dropped on its way names the reason: loss on a fabric of loss
+# only, queue_full where a link with a rate has its queue full.
 . ./lib.sh
 T=/sys/kernel/tracing
 [ -d $T/events ] || mount -t tracefs nodev $T 2>/dev/null
@@ -40,6 +42,24 @@ check "link set all: node=-1 port=-1" \
 ft=$("$MF" -j bcast tr --algo tsay-wang --from 0,0 | sed -n 's/.*"fabric_time_ns":\([0-9]*\).*/\1/p')
 check "a timed broadcast's last step names its fabric time ($ft ns)" \
 	grep -q "meshfabric_bcast_step: fabric=$id step=1 sends=.* fabric_ns=$ft" $T/trace
+# a timed unicast frame's drop reason, on a 2-node line (node 0 sends)
+"$MF" create --mesh 2 --name tq --ipv4 10.8.0.0/16 --no-ipv6 >/dev/null
+qid=$("$MF" -j list | sed -n 's/.*"name":"tq","id":\([0-9]*\).*/\1/p')
+dst=$(addr_of tq 1 4)
+"$MF" exec tq 0 -- ping -c 1 -W 2 "$dst" >/dev/null
+"$MF" link set tq 0 x+ loss 100% >/dev/null
+echo >$T/trace
+"$IP" netns exec tq-0 "$MFCTL" flood "$dst" 0.2 200 >/dev/null 2>&1
+check "loss only, 100%: meshfabric_drop node=0 reason=loss" \
+	grep -q "meshfabric_drop: fabric=$qid node=0 bytes=242 reason=loss" $T/trace
+"$MF" link set tq 0 x+ loss 0 rate 1mbit queue 1 >/dev/null
+echo >$T/trace
+"$IP" netns exec tq-0 "$MFCTL" flood "$dst" 0.2 200 >/dev/null 2>&1
+check "1 Mbit/s, queue 1: meshfabric_drop node=0 reason=queue_full" \
+	grep -q "meshfabric_drop: fabric=$qid node=0 bytes=242 reason=queue_full" $T/trace
+check "1 Mbit/s, queue 1: no drop named loss" \
+	sh -c "! grep -q 'meshfabric_drop: fabric=$qid .*reason=loss' $T/trace"
 echo 0 >$T/events/meshfabric/enable
+check "destroy tq" "$MF" destroy tq
 check "destroy tr" "$MF" destroy tr
 check "rmmod" unload

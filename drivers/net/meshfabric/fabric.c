@@ -43,6 +43,7 @@ static void mf_links_free(struct mf_links *l)
 		mf_counted_free(l->row);
 	}
 	mf_counted_free(l->st);
+	mf_counted_free(l->loss);
 	mf_counted_free(l->base);
 	mf_counted_free(l->peer);
 	memset(l, 0, sizeof(*l));
@@ -64,10 +65,13 @@ static int mf_links_init(struct mf_fabric *f)
 	l->base = mf_counted_zalloc(bytes);
 	l->row = mf_counted_zalloc(array_size(nr_cpu_ids, sizeof(*l->row)));
 	l->st = mf_counted_zalloc(array_size(mf_links_all(f), sizeof(*l->st)));
-	if (!l->peer || !l->base || !l->row || !l->st)
+	l->loss = mf_counted_zalloc(array_size(mf_links_all(f),
+					       sizeof(*l->loss)));
+	if (!l->peer || !l->base || !l->row || !l->st || !l->loss)
 		goto err;
 	f->footprint += l->n * sizeof(*l->peer) +
-			mf_links_all(f) * (sizeof(*l->base) + sizeof(*l->st));
+			mf_links_all(f) * (sizeof(*l->base) + sizeof(*l->st) +
+					   sizeof(*l->loss));
 	mf_links_defaults(f);
 	for_each_possible_cpu(cpu) {
 		l->row[cpu] = mf_counted_zalloc(bytes);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * link.c - timed links: each directed link's rate, delay, queue limit and
- * loss (struct mf_linkstate), LINK_SET and LINK_GET's entries, and the
- * reservation a timed unicast frame makes on each link of its path.
+ * link.c - timed links: each directed link's rate, delay and queue limit
+ * (struct mf_linkstate) and loss (links.loss[]), LINK_SET and LINK_GET's
+ * entries, and the reservation a timed unicast frame makes on each link
+ * of its path.
  *
  * The model is the core's (timing.h), followed per frame in O(hops) with
  * no timer per hop: when a frame is sent, it reserves its slot on every
@@ -44,7 +45,7 @@ void mf_link_restart(struct mf_fabric *f, u64 l)
 	WRITE_ONCE(st->rate, 0);
 	WRITE_ONCE(st->delay_ns, 0);
 	WRITE_ONCE(st->queue, MESHFABRIC_QUEUE_DEFAULT);
-	WRITE_ONCE(st->loss, 0);
+	WRITE_ONCE(f->links.loss[l], 0);
 	WRITE_ONCE(st->down, 0);
 	/* the counters: as LINK_STATS' reset does it, for this link */
 	mutex_lock(&f->stats_lock);
@@ -65,7 +66,7 @@ void mf_links_timed_update(struct mf_fabric *f)
 		    !rcu_access_pointer(f->ports[l - f->links.n]))
 			continue;
 		rated = st[l].rate || st[l].delay_ns;
-		timed |= rated || st[l].loss;
+		timed |= rated || f->links.loss[l];
 		if (!(l & 65535))
 			cond_resched();
 	}
@@ -73,9 +74,11 @@ void mf_links_timed_update(struct mf_fabric *f)
 	WRITE_ONCE(f->links.timed, timed);
 }
 
-static void mf_link_apply(struct mf_linkstate *st,
+static void mf_link_apply(struct mf_fabric *f, u64 l,
 			  const struct meshfabric_link_set *ls)
 {
+	struct mf_linkstate *st = &f->links.st[l];
+
 	if (ls->flags & MESHFABRIC_LINK_RATE)
 		WRITE_ONCE(st->rate, ls->rate);
 	if (ls->flags & MESHFABRIC_LINK_DELAY)
@@ -83,7 +86,7 @@ static void mf_link_apply(struct mf_linkstate *st,
 	if (ls->flags & MESHFABRIC_LINK_QUEUE)
 		WRITE_ONCE(st->queue, ls->queue);
 	if (ls->flags & MESHFABRIC_LINK_LOSS)
-		WRITE_ONCE(st->loss, ls->loss);
+		WRITE_ONCE(f->links.loss[l], ls->loss);
 }
 
 /* Is the link of node through port one LINK_SET with node and port
@@ -371,8 +374,7 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 		for (port = p0; port < p1; port++) {
 			if (!mf_link_exists(f, node, port))
 				continue;
-			mf_link_apply(&f->links.st[(u64)node * t->nports + port],
-				      ls);
+			mf_link_apply(f, (u64)node * t->nports + port, ls);
 			count++;
 		}
 		if (!(node & 1023))
@@ -381,7 +383,7 @@ int mf_link_set(struct mf_fabric *f, const struct meshfabric_link_set *ls)
 	/* the bound extra ports named (the links past links.n) */
 	nx = mf_port_xlinks(f, ls->node, ls->port, xl);
 	for (i = 0; i < nx; i++)
-		mf_link_apply(&f->links.st[xl[i]], ls);
+		mf_link_apply(f, xl[i], ls);
 	count += nx;
 	if (ls->flags & MESHFABRIC_LINK_SWITCHING)
 		WRITE_ONCE(f->links.switching, ls->switching);
@@ -436,7 +438,7 @@ void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
 	li->rate = READ_ONCE(st->rate);
 	li->delay_ns = READ_ONCE(st->delay_ns);
 	li->queue = READ_ONCE(st->queue);
-	li->loss = READ_ONCE(st->loss);
+	li->loss = READ_ONCE(f->links.loss[l]);
 	mf_link_read_all(f, l, &c);
 	li->packets = c.packets;
 	li->bytes = c.bytes;
@@ -457,7 +459,7 @@ void mf_link_model(const void *fabric, u64 l, struct mf_link_model *out)
 
 bool mf_link_loses(struct mf_fabric *f, u64 l)
 {
-	u32 loss = READ_ONCE(f->links.st[l].loss);
+	u32 loss = READ_ONCE(f->links.loss[l]);
 
 	if (!loss || get_random_u32_below(MESHFABRIC_LOSS_MAX) >= loss)
 		return false;
@@ -476,7 +478,7 @@ bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 	u64 ser = mf_ser_ns(fr->seg_bytes, rate);
 	u64 old, start, end;
 
-	if (mf_loss_hop(fr, READ_ONCE(st->loss))) {
+	if (mf_loss_hop(&fr->ld, fr->segs, READ_ONCE(f->links.loss[l]))) {
 		c->drop_loss += fr->segs;
 		*why = MF_DROP_LOSS;
 		return false;

@@ -99,16 +99,16 @@ struct mf_linkctr {
  *    the last slot reserved on it (links with a rate only: rate 0 is
  *    unlimited).  Updated lock-free by compare and exchange (any CPU,
  *    any context); read with atomic64_read.
- *  - rate, delay_ns, queue, loss: written under fabric->lock (LINK_SET)
+ *  - rate, delay_ns, queue: written under fabric->lock (LINK_SET)
  *    with WRITE_ONCE, read with READ_ONCE anywhere.  A frame may see one
  *    link's fields from two LINK_SETs at once; each value is valid.
+ * The loss is not here but in struct mf_links' loss[] (same rules).
  */
 struct mf_linkstate {
 	atomic64_t busy;
 	u64 rate;		/* bits/s; 0: unlimited */
 	u64 delay_ns;
 	u32 queue;		/* frames */
-	u32 loss;		/* parts per 10^9 */
 	u8 down;		/* as rate; both directions of a link agree */
 };
 
@@ -153,6 +153,13 @@ struct mf_fstate {
  *  - base[l]: what LINK_STATS subtracts (a reset stores the current sums
  *    here instead of writing other CPUs' rows).  Written under
  *    stats_lock (WRITE_ONCE), read without it (READ_ONCE).
+ *  - loss[l]: the link's loss, parts per 10^9 (0: none).  Written under
+ *    fabric->lock (LINK_SET) with WRITE_ONCE, read with READ_ONCE
+ *    anywhere.  Apart from st[] so that a lossy frame's walk reads 4
+ *    bytes a hop, not a struct mf_linkstate: on a long path nearly
+ *    every hop's struct is a cache line of its own, the likely cause of
+ *    a lossy hop costing twice an untimed one on CI's host (selftest
+ *    44, docs/performance.md).
  */
 struct mf_links {
 	u64 n;			/* nodes * nports: the topology's links */
@@ -161,6 +168,7 @@ struct mf_links {
 	struct mf_linkctr *base;	/* mf_links_all entries */
 	/* mf_links_all entries, rules in mf_linkstate */
 	struct mf_linkstate *st;
+	u32 *loss;		/* mf_links_all entries, rules above */
 	/* Written under fabric->lock (LINK_SET), read with READ_ONCE:
 	 * timed: some link has a rate, a delay or a loss (frames then
 	 * follow the link model; otherwise they cross the fabric at once);
@@ -623,6 +631,15 @@ int mf_rt_path(const struct mf_fabric *f, u32 src, u32 dst, u32 *path,
 
 /* --- link.c ---------------------------------------------------------- */
 
+/* A frame's loss draw (mf_loss_hop): drawn at its first lossy link. */
+struct mf_lossdraw {
+	bool drawn;
+	u32 memo_loss;		/* the last lossy link's loss, */
+	u64 memo_pass;		/* and mf_loss_pass(it, segs) */
+	u64 draw;		/* uniform in [0, 2^64) */
+	u64 surv;		/* chance it crossed every link so far */
+};
+
 /* A timed frame crossing links: a burst of segs back-to-back segments
  * of seg_bytes each (1 for a frame that is not GSO).
  *  head: when its first segment is ready to take the next link;
@@ -635,12 +652,7 @@ struct mf_tframe {
 	u32 segs;
 	u32 seg_bytes;
 	u32 len;		/* skb->len, for the byte counters */
-	/* the loss draw (mf_loss_hop): drawn at the first lossy link */
-	bool drawn;
-	u32 memo_loss;		/* the last lossy link's loss, */
-	u64 memo_pass;		/* and mf_loss_pass(it, segs) */
-	u64 draw;		/* uniform in [0, 2^64) */
-	u64 surv;		/* chance it crossed every link so far */
+	struct mf_lossdraw ld;	/* ld.surv starts at U64_MAX */
 };
 
 /* The loss model of timed links: each segment of a frame is lost on a
@@ -680,21 +692,23 @@ static inline u64 mf_loss_pow(u64 pass, u32 segs)
 	return r;
 }
 
-/* Does fr get lost on a link of this loss?  Bounded work (above). */
-static inline bool mf_loss_hop(struct mf_tframe *fr, u32 loss)
+/* Does a frame of segs segments, drawn as ld says, get lost on a link of
+ * this loss?  Bounded work (above).
+ */
+static inline bool mf_loss_hop(struct mf_lossdraw *ld, u32 segs, u32 loss)
 {
 	if (!loss)
 		return false;
-	if (loss != fr->memo_loss) {
-		fr->memo_loss = loss;
-		fr->memo_pass = mf_loss_pow(mf_loss_pass(loss), fr->segs);
+	if (unlikely(loss != ld->memo_loss)) {
+		ld->memo_loss = loss;
+		ld->memo_pass = mf_loss_pow(mf_loss_pass(loss), segs);
 	}
-	if (!fr->drawn) {
-		fr->draw = get_random_u64();
-		fr->drawn = true;
+	if (unlikely(!ld->drawn)) {
+		ld->draw = get_random_u64();
+		ld->drawn = true;
 	}
-	fr->surv = mul_u64_u64_shr(fr->surv, fr->memo_pass, 64);
-	return fr->draw >= fr->surv;
+	ld->surv = mul_u64_u64_shr(ld->surv, ld->memo_pass, 64);
+	return ld->draw >= ld->surv;
 }
 
 /* Set every link to the defaults of an untimed fabric. */
@@ -725,23 +739,23 @@ void mf_link_info(struct mf_fabric *f, u64 l, u64 now,
  */
 bool mf_link_reserve(struct mf_fabric *f, u64 l, struct mf_tframe *fr,
 		     enum mf_drop_reason *why);
-/* One hop of fr over link l of a fabric with no rate and no delay on any
- * link (links.rated false: loss only): its times do not change, so only
- * the loss draw and the counters: true, or false with *why set (counted
- * as dropped on l).  Caller has BH disabled.
+/* One hop of a frame (segs segments, len bytes, its draw ld) over link l
+ * of a fabric with no rate and no delay on any link (links.rated false:
+ * loss only): its times do not change, so only the loss draw and the
+ * counters: true, or false (counted as dropped on l).  Caller has BH
+ * disabled.
  */
 static inline bool mf_link_pass(struct mf_fabric *f, u64 l,
-				struct mf_tframe *fr, enum mf_drop_reason *why)
+				struct mf_lossdraw *ld, u32 segs, u32 len)
 {
 	struct mf_linkctr *c = &f->links.row[smp_processor_id()][l];
 
-	if (unlikely(mf_loss_hop(fr, READ_ONCE(f->links.st[l].loss)))) {
-		c->drop_loss += fr->segs;
-		*why = MF_DROP_LOSS;
+	if (unlikely(mf_loss_hop(ld, segs, READ_ONCE(f->links.loss[l])))) {
+		c->drop_loss += segs;
 		return false;
 	}
-	c->packets += fr->segs;
-	c->bytes += fr->len;
+	c->packets += segs;
+	c->bytes += len;
 	return true;
 }
 

@@ -30,12 +30,16 @@
 #include "downopt.h"
 #include "search.h"
 #include "plan_coll.h"
+#include "schedfile.h"
+
+/* The algorithm plan names for a --schedule FILE's schedule. */
+static const struct mf_algo plan_file_algo = { .name = "file" };
 
 enum {
 	KEY_FROM = 1, KEY_ALGO, KEY_ROUTING, KEY_MODEL, KEY_FORMAT, KEY_STEPS,
 	KEY_SUMMARY, KEY_RATE, KEY_DELAY, KEY_SWITCHING, KEY_MODE, KEY_SIZE,
 	KEY_DOWN, KEY_DOWN_NODE, KEY_COLL, KEY_OP, KEY_TYPE, KEY_BCAST,
-	KEY_EFFORT,
+	KEY_EFFORT, KEY_SCHEDULE,
 };
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_DOT, FMT_SUMMARY };
@@ -77,6 +81,9 @@ static const struct mf_opt plan_opts[] = {
 	  "all-port search budget x N, 1..1000 (default 1): wormhole (and auto "
 	  "all-port) tries longer for the counting bound; time grows about "
 	  "linearly where it fails" },
+	{ "schedule", 0, "FILE", KEY_SCHEDULE,
+	  "check and print a schedule of your own instead of building one: "
+	  "plan's JSON (- for stdin), e.g. scripts/allport-ilp.py's" },
 	{ NULL, 0, NULL, 0, NULL }
 };
 
@@ -275,9 +282,10 @@ struct plan_args {
 	struct plan *p;
 	const char *from;
 	u32 algo, model, size;
-	bool want_steps, summary, routing_given;
+	bool want_steps, summary, routing_given, effort_given;
 	/* --coll: the algorithm and size are read once --coll is known */
 	const char *coll, *algo_name, *size_text, *op, *type, *bcast;
+	const char *file;	/* --schedule */
 	enum fmt fmt;
 	struct mf_down_args down;
 };
@@ -329,6 +337,9 @@ static int plan_opt(void *st, int key, const char *val, char *err,
 	case KEY_BCAST:
 		o->bcast = val;
 		return 0;
+	case KEY_SCHEDULE:
+		o->file = val;
+		return 0;
 	case KEY_ROUTING:
 		o->routing_given = true;
 		return mf_parse_routing(val, &p->routing, err, errlen);
@@ -348,6 +359,7 @@ static int plan_opt(void *st, int key, const char *val, char *err,
 		o->size_text = val;
 		return 0;
 	case KEY_EFFORT:
+		o->effort_given = true;
 		if (mf_parse_u32(val, 1, MF_SEARCH_EFFORT_MAX, &mf_search_effort))
 			return mf_err(err, errlen,
 				      "--effort '%.40s': want 1..%u", val,
@@ -452,6 +464,9 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 		return mf_usage(cmd, "%s", err);
 	if (o.from && mf_parse_node(&p.t, o.from, &source, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
+	if (o.file && (o.coll || o.algo_name || o.model || o.routing_given ||
+		       o.down.n || o.effort_given))
+		return mf_usage(cmd, "--schedule checks the file's schedule as it is: no --coll, --algo, --model, --routing, --down, --down-node or --effort");
 	if (o.coll)
 		return plan_coll(ctx, &o, source);
 	if (o.op || o.type || o.bcast)
@@ -465,6 +480,32 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (mf_routing_for(&p.t, p.routing, &p.routing, err, sizeof(err)))
 		return mf_usage(cmd, "%s", err);
 	mf_format_shape(&p.t, shape, sizeof(shape));
+	if (o.file) {
+		/* read (topology and paths), then the checker decides */
+		mf_sched_init(&p.s, 0, 0);
+		if (mf_sched_read(o.file, &p.t, &p.s, err, sizeof(err))) {
+			rc = mf_fail("%s", err);
+			goto out;
+		}
+		if (o.from && source != p.s.source) {
+			rc = mf_fail("--from %s: the schedule in %.80s starts at node %u",
+				     o.from, o.file, p.s.source);
+			goto out;
+		}
+		if (p.s.coll != MF_COLL_BCAST) {
+			rc = mf_fail("%.80s holds a collective: coll --schedule runs it",
+				     o.file);
+			goto out;
+		}
+		r = mf_check(&p.t, &p.s, &p.st, err, sizeof(err));
+		if (r) {
+			rc = mf_fail("the schedule in %.80s is invalid: %s", o.file,
+				     r == -EINVAL ? err : mf_strerror(r));
+			goto out;
+		}
+		p.algo = &plan_file_algo;
+		goto print;
+	}
 
 	if (o.algo != MESHFABRIC_ALGO_AUTO) {
 		const struct mf_algo *al = mf_algo_by_id(o.algo);
@@ -524,6 +565,7 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 			     mf_strerror(r));
 		goto out;
 	}
+print:
 	if (p.timed) {
 		p.tm.bytes = (u64)o.size + 14;	/* the Ethernet header */
 		p.tm.ctx = &p.lm;
@@ -558,6 +600,8 @@ const struct mf_cmd mf_cmd_plan = {
 		    "       [--link-rate RATE] [--link-delay TIME] [--size BYTES]\n"
 		    "       [--switching store-and-forward|cut-through] [--mode sync|async]\n"
 		    "       [--effort N]\n"
+		    "  plan TOPOLOGY --schedule FILE [--from NODE] [--json|--format FORMAT]\n"
+		    "       [--steps|--summary] [--link-rate RATE] [--link-delay TIME] ...\n"
 		    "  plan TOPOLOGY --coll OP [--algo ALGO] [--size BYTES] [--op OP] [--type TYPE]\n"
 		    "       [--from NODE] [--bcast ALGO] [--model MODEL] [--steps] [--json]\n"
 		    "       [--link-rate RATE] [--link-delay TIME] [--effort N]",
@@ -579,7 +623,12 @@ const struct mf_cmd mf_cmd_plan = {
 		"--type; the checker proves what every node ends with.  The figures\n"
 		"stand beside their lower bounds: steps (ceil(log2 N) one-port), bytes\n"
 		"one node sends (allreduce 2(N-1)/N x M), distance (hops), and with a\n"
-		"link model the fabric time against distance x delay + bytes/rate.\n",
+		"link model the fabric time against distance x delay + bytes/rate.\n"
+		"With --schedule FILE plan builds nothing: it reads a broadcast\n"
+		"schedule in its own JSON format (one of yours, or one of\n"
+		"scripts/allport-ilp.py's), checks it with the same checker and prints\n"
+		"it as algorithm \"file\"; an invalid one is an error with the\n"
+		"checker's reason.\n",
 	.opts = plan_opts,
 	.run = plan_main,
 };

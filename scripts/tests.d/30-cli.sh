@@ -457,6 +457,48 @@ fi
 # takes more steps
 check "plan without --effort: torus 3x4x195 valid, $def steps, no fewer than with --effort 10 ($eff)" \
 	[ "$def" -ge "$eff" ]
+# ---------------------------------------------------------------- plan --schedule
+# a schedule read back: the checker's figures are the builder's; a broken
+# one is refused with the checker's reason (the edits below are made here)
+"$MF" plan --json --mesh 4x4x4 --from 1,2,3 --algo wormhole >"$TMP/own.json"
+"$MF" plan --json --mesh 4x4x4 --schedule "$TMP/own.json" >"$TMP/back.json"
+check "plan --schedule: wormhole's 4x4x4 schedule read back, algo file, same summary and steps" \
+	python3 -c '
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+assert b["algo"] == "file" and b["source"] == a["source"] == 1 + 2 * 4 + 3 * 16
+assert a["summary"] == b["summary"] and a["steps"] == b["steps"], (a["summary"], b["summary"])' \
+	"$TMP/own.json" "$TMP/back.json"
+check "plan --schedule - reads stdin; --from that agrees" \
+	bash -c "$MF plan --mesh 4x4x4 --from 1,2,3 --schedule - --summary <$TMP/own.json | grep -q '^algorithm  *file'"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+last = d["steps"][-1]
+last.append(dict(last[0]))	# its destination informed twice
+json.dump(d, open(sys.argv[2], "w"))
+d["steps"][-1].pop()
+m = d["steps"][-1][0]
+m["path"] = m["path"][:1] + m["path"][2:] if len(m["path"]) > 2 else [m["src"], m["src"]]
+json.dump(d, open(sys.argv[3], "w"))' "$TMP/own.json" "$TMP/twice.json" "$TMP/hole.json"
+bad 1 plan --mesh 4x4x4 --schedule "$TMP/twice.json"
+check "plan --schedule: a node informed twice is named" \
+	grep -q "is invalid: step .*informed twice" "$TMP/e"
+bad 1 plan --mesh 4x4x4 --schedule "$TMP/hole.json"
+bad 1 plan --mesh 4x4x5 --schedule "$TMP/own.json"
+bad 1 plan --mesh 4x4x4 --from 0,0,0 --schedule "$TMP/own.json"
+bad 1 plan --mesh 4x4x4 --schedule "$TMP/nonexistent.json"
+bad 2 plan --mesh 4x4x4 --schedule "$TMP/own.json" --algo wormhole
+bad 2 plan --mesh 4x4x4 --schedule "$TMP/own.json" --effort 2
+bad 2 plan --mesh 4x4x4 --schedule "$TMP/own.json" --down 0,0,0:x+
+"$MF" plan --json --mesh 4x4 --coll allreduce --steps >"$TMP/coll.json"
+bad 1 plan --mesh 4x4 --schedule "$TMP/coll.json"
+san_runs "ASan/UBSan build: plan --schedule, valid and refused, runs clean" \
+	"0 plan --mesh 4x4x4 --schedule $TMP/own.json --link-rate 1gbit" \
+	"1 plan --mesh 4x4x4 --schedule $TMP/twice.json" \
+	"1 plan --mesh 4x4x4 --schedule $TMP/hole.json" \
+	"1 plan --mesh 4x4x4 --from 0,0,0 --schedule $TMP/own.json" \
+	"1 plan --mesh 4x4 --schedule $TMP/coll.json"
 bad 2 create --torus 4x4 --link-queue 0
 # multi-host parts: refused before the module is asked
 mh="--id 3 --part 0/2 --peer 192.0.2.1 --peer 192.0.2.2"

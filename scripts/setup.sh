@@ -24,11 +24,13 @@
 #                       initramfs)
 #   multi-host          tshark (Wireshark's dissectors decode the cut
 #                       link's capture in scripts/multihost-test.sh)
+#   exact all-port      coinor-cbc (CBC, the integer-program solver of
+#                       scripts/allport-ilp.py and the 32-ilp suite)
 set -eu
 PKGS="gcc gcc-multilib make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
       qemu-system-x86 busybox-static iproute2 procps rsync dkms iperf3 ethtool
-      mmdebstrap dwarves util-linux openmpi-bin libopenmpi-dev tshark"
+      mmdebstrap dwarves util-linux openmpi-bin libopenmpi-dev tshark coinor-cbc"
 missing=
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

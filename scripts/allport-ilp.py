@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Decide exactly whether an all-port broadcast of K steps exists.
+
+    scripts/allport-ilp.py --mesh 4x6x7 --from 0,0,0 --steps 3
+    scripts/allport-ilp.py --torus 5x5x6 --from 0 --steps 3 --time 60 --json
+    build/meshfabric -j plan --mesh 4x4 --algo wormhole --steps | \\
+        scripts/allport-ilp.py --check -
+
+The model is wormhole's (docs/wormhole.md): in a step every informed node
+starts messages along paths of any length, no directed link carries two
+messages in one step, every node is informed exactly once.  A step is
+then a flow: each informed node v emits n_v units (at most its links),
+each node informed in the step absorbs one, every directed link carries 0
+or 1, and the flow decomposes into the step's paths (integral flows do).
+The integer program below asks for K such steps that inform every node;
+CBC (coinor-cbc, a branch-and-bound solver) decides it:
+
+  - infeasible: no schedule of K steps exists, from this source, whatever
+    the method (a lower bound above the counting bound where the search
+    stops short of that bound: docs/wormhole.md, "Exact answers");
+  - feasible: the solution is decomposed into paths and checked here (the
+    checker below, not the C one): a schedule of K steps;
+  - unknown: the time limit (--time, default 60 s) passed first.
+
+Exit status: 0 decided (either way), 2 unknown, 1 an error (one line on
+stderr).  --check FILE (- for stdin) checks a schedule in the JSON of
+`meshfabric -j plan ... --steps` with the same checker instead: exit 0
+if valid, 1 if not, with the reason.  --json prints the result as one
+JSON object (with the schedule, in plan's format, when feasible).
+"""
+import argparse
+import itertools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+
+class Topo:
+    """Node ids as meshfabric numbers them: dimension 0 varies fastest."""
+
+    def __init__(self, kind, dims):
+        self.kind, self.dims = kind, dims
+        self.n = 1
+        for s in dims:
+            self.n *= s
+        self.stride = [1]
+        for s in dims[:-1]:
+            self.stride.append(self.stride[-1] * s)
+
+    def coords(self, v):
+        return [v // st % s for st, s in zip(self.stride, self.dims)]
+
+    def neighbours(self, v):
+        """A torus side of 2 has one link, as meshfabric's (a mesh's)."""
+        c = self.coords(v)
+        for i, s in enumerate(self.dims):
+            for step in (1, -1):
+                w = c[i] + step
+                if self.kind == "torus" and s > 2:
+                    w %= s
+                elif not 0 <= w < s:
+                    continue
+                yield v + (w - c[i]) * self.stride[i]
+
+
+def fail(msg):
+    print(f"allport-ilp: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def parse_topo(args):
+    kind = "mesh" if args.mesh else "torus"
+    text = args.mesh or args.torus
+    if not re.fullmatch(r"[0-9]+(x[0-9]+)*", text):
+        fail(f"bad sizes '{text}': NxMx..., e.g. 4x6x7")
+    dims = [int(s) for s in text.split("x")]
+    if len(dims) > 8 or min(dims) < 1:
+        fail(f"bad sizes '{text}': 1 to 8 dimensions of at least 1")
+    t = Topo(kind, dims)
+    if t.n > 20000:
+        fail(f"{t.n} nodes: too many for this exact search (at most 20000)")
+    return t
+
+
+def parse_node(t, text):
+    if re.fullmatch(r"[0-9]+", text):
+        v = int(text)
+    elif re.fullmatch(r"[0-9]+(,[0-9]+)*", text):
+        c = [int(s) for s in text.split(",")]
+        if len(c) != len(t.dims) or any(x >= s for x, s in zip(c, t.dims)):
+            fail(f"node '{text}' is not in the {len(t.dims)}-D topology")
+        v = sum(x * st for x, st in zip(c, t.stride))
+    else:
+        fail(f"bad node '{text}': an id or coordinates x,y,...")
+    if v >= t.n:
+        fail(f"node {v} is not in the topology ({t.n} nodes)")
+    return v
+
+
+def check(t, source, steps):
+    """The schedule's faults, or None: every node informed exactly once,
+    senders informed before their step, paths along links from src to
+    dst, no directed link twice in a step."""
+    informed = {source: 0}
+    for k, step in enumerate(steps, 1):
+        used = set()
+        for m in step:
+            src, dst, path = m["src"], m["dst"], m["path"]
+            if informed.get(src, k) >= k:
+                return f"step {k}: {src} sends before it is informed"
+            if not path or path[0] != src or path[-1] != dst or len(path) < 2:
+                return f"step {k}: the path of {src} -> {dst} does not join them"
+            for a, b in zip(path, path[1:]):
+                if not 0 <= a < t.n or b not in set(t.neighbours(a)):
+                    return f"step {k}: {a} -> {b} is not a link"
+                if (a, b) in used:
+                    return f"step {k}: link {a} -> {b} carries two messages"
+                used.add((a, b))
+            if dst in informed:
+                return f"step {k}: {dst} is informed twice"
+            informed[dst] = k
+    if len(informed) != t.n:
+        return f"{t.n - len(informed)} nodes never informed"
+    return None
+
+
+def lp_text(t, source, K):
+    """CPLEX LP: x_v_s informed after step s (1..K-1), f_a_b_s a link's
+    flow, n_v_s the messages v starts in step s."""
+    rows, bounds, ints, bins = [], [], [], []
+    deg = [len(list(t.neighbours(v))) for v in range(t.n)]
+    for s in range(1, K + 1):
+        for v in range(t.n):
+            terms = [f"+ f_{v}_{w}_{s}" for w in t.neighbours(v)]
+            terms += [f"- f_{w}_{v}_{s}" for w in t.neighbours(v)]
+            terms.append(f"- n_{v}_{s}")
+            rhs = 0
+            # out - in - n + (x_s - x_{s-1}) = 0: the received unit
+            if s < K:
+                terms.append(f"+ x_{v}_{s}")
+            else:
+                rhs -= 1
+            if s > 1:
+                terms.append(f"- x_{v}_{s - 1}")
+            elif v == source:
+                rhs += 1
+            rows.append(" ".join(terms) + f" = {rhs}")
+            if s > 1:
+                rows.append(f"n_{v}_{s} - {deg[v]} x_{v}_{s - 1} <= 0")
+                bounds.append(f"0 <= n_{v}_{s} <= {deg[v]}")
+            else:
+                bounds.append(f"0 <= n_{v}_{s} <= {deg[v] if v == source else 0}")
+            ints.append(f"n_{v}_{s}")
+            if s < K:
+                bins.append(f"x_{v}_{s}")
+                if s > 1:
+                    rows.append(f"x_{v}_{s} - x_{v}_{s - 1} >= 0")
+            bins += [f"f_{v}_{w}_{s}" for w in t.neighbours(v)]
+        if s < K:
+            rows.append(f"x_{source}_{s} = 1")
+    out = ["Minimize", " obj: 0 n_0_1", "Subject To"]
+    out += [f" c{i}: {r}" for i, r in enumerate(rows)]
+    out += ["Bounds"] + [" " + b for b in bounds]
+    out += ["General"] + [" " + g for g in ints]
+    out += ["Binary"] + [" " + b for b in bins]
+    out.append("End")
+    return "\n".join(out) + "\n"
+
+
+def decompose(t, source, K, val):
+    """The solution's flow as paths, step by step (plan's JSON steps)."""
+    informed = {source}
+    steps = []
+    for s in range(1, K + 1):
+        flow = {}
+        for v in range(t.n):
+            for w in t.neighbours(v):
+                if val.get(f"f_{v}_{w}_{s}", 0) > 0.5:
+                    flow.setdefault(v, []).append(w)
+        sends = {v: round(val.get(f"n_{v}_{s}", 0)) for v in informed}
+        new = {v for v in range(t.n) if v not in informed and
+               (s == K or val.get(f"x_{v}_{s}", 0) > 0.5)}
+        step = []
+        for v in sorted(sends):
+            for _ in range(sends[v]):
+                path, seen = [v], {v: 0}
+                while path[-1] not in new or path[-1] in informed:
+                    outs = flow.get(path[-1])
+                    if not outs:
+                        return None
+                    w = outs.pop()
+                    if w in seen:	# a cycle: dropped
+                        for u in path[seen[w] + 1:]:
+                            del seen[u]
+                        path = path[:seen[w] + 1]
+                        continue
+                    seen[w] = len(path)
+                    path.append(w)
+                new.discard(path[-1])
+                step.append({"src": v, "dst": path[-1], "path": path})
+        informed |= {m["dst"] for m in step}
+        steps.append(step)
+    return steps
+
+
+def solve(args):
+    t = parse_topo(args)
+    source = parse_node(t, args.source)
+    K = args.steps
+    if not 1 <= K <= 64:
+        fail(f"--steps {K}: 1 to 64")
+    cbc = shutil.which("cbc")
+    if not cbc:
+        fail("cbc not found: apt-get install coinor-cbc (make setup)")
+    name = f"{t.kind} {'x'.join(map(str, t.dims))}"
+    where = ",".join(map(str, t.coords(source)))
+    res = {"topology": {"kind": t.kind, "dims": t.dims}, "source": source,
+           "nodes": t.n, "steps": K}
+    with tempfile.TemporaryDirectory(prefix="allport-ilp.") as tmp:
+        lp, sol = os.path.join(tmp, "p.lp"), os.path.join(tmp, "p.sol")
+        with open(lp, "w") as fh:
+            fh.write(lp_text(t, source, K))
+        t0 = time.monotonic()
+        run = subprocess.run([cbc, lp, "sec", str(args.time), "threads", "1",
+                              "solve", "solu", sol],
+                             capture_output=True, text=True)
+        secs = time.monotonic() - t0
+        log = run.stdout
+        if "infeasible" in log.lower():
+            res["result"] = "infeasible"
+        elif "Optimal solution found" in log:
+            val = {}
+            with open(sol) as fh:
+                for line in fh:
+                    f = line.split()
+                    if len(f) >= 3 and f[0].isdigit():
+                        val[f[1]] = float(f[2])
+            steps = decompose(t, source, K, val)
+            why = "the flow does not decompose" if steps is None else \
+                check(t, source, steps)
+            if why:
+                fail(f"cbc's solution is not a schedule: {why}")
+            res["result"] = "feasible"
+            res["schedule"] = {"topology": res["topology"], "algo": "ilp",
+                               "model": "all-port", "source": source,
+                               "nodes": t.n, "steps": steps}
+        elif "Stopped on time" in log:
+            res["result"] = "unknown"
+        else:
+            fail("cbc ended without an answer: " +
+                 (log.strip().splitlines() or ["no output"])[-1])
+    res["seconds"] = round(secs, 2)
+    if args.json:
+        print(json.dumps(res, separators=(",", ":")))
+    else:
+        say = {"infeasible": f"no schedule of {K} steps exists",
+               "feasible": f"a schedule of {K} steps (checked, "
+                           f"{sum(len(s) for s in res.get('schedule', {}).get('steps', []))} sends)",
+               "unknown": f"undecided after {args.time} s"}[res["result"]]
+        print(f"{name} from {where}: {say} (cbc, {secs:.2f} s)")
+    return 2 if res["result"] == "unknown" else 0
+
+
+def check_file(args):
+    try:
+        fh = sys.stdin if args.check == "-" else open(args.check)
+        d = json.load(fh)
+        t = Topo(d["topology"]["kind"], d["topology"]["dims"])
+        steps = d["steps"]
+        source = d["source"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        fail(f"cannot read a schedule from {args.check}: {e}")
+    why = check(t, source, steps)
+    if why:
+        print(f"invalid: {why}")
+        return 1
+    print(f"valid: {len(steps)} steps, {sum(len(s) for s in steps)} sends")
+    return 0
+
+
+def main():
+    p = argparse.ArgumentParser(
+        prog="allport-ilp.py", description=__doc__.split("\n")[0],
+        epilog="See the module's docstring (head -n 32 scripts/allport-ilp.py).")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--mesh", metavar="DIMS")
+    g.add_argument("--torus", metavar="DIMS")
+    g.add_argument("--check", metavar="FILE",
+                   help="check a schedule of `meshfabric -j plan --steps` instead")
+    p.add_argument("--from", dest="source", default="0", metavar="NODE")
+    p.add_argument("--steps", type=int, metavar="K")
+    p.add_argument("--time", type=int, default=60, metavar="SEC")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    if args.check:
+        return check_file(args)
+    if args.steps is None:
+        fail("--steps K is required with --mesh or --torus")
+    if args.time < 1:
+        fail(f"--time {args.time}: at least 1 second")
+    return solve(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

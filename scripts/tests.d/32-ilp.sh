@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Exact answers for all-port broadcasts (scripts/allport-ilp.py: wormhole's
+# model as an integer program that CBC decides; docs/wormhole.md, "Exact
+# answers"), as TAP:
+#  - the script's checker (python, not the C one) accepts the tool's
+#    wormhole schedules and names what is wrong in broken ones;
+#  - it agrees with the unit tests' exhaustive decision of 2 steps
+#    (test_two_steps_exhaustive, a max flow of their own): 2x3x6 from a
+#    node of 5 links and 3x3x5 from one of 6 need 3 steps, 3x3x3 from its
+#    centre and 2x3x5 from (0,1,2) take 2;
+#  - the schedules it finds pass the C checker (plan --schedule) with the
+#    steps asked for;
+#  - where wormhole stays one step above the counting bound (computed
+#    here from the nodes' links, as Lemma 1 of 002 refined by degree), it
+#    proves that step needed on 2x5x13 and 4x6x7 from a corner: no
+#    schedule of the bound's steps exists, so wormhole's are optimal.
+cd "${MF_TOP:-.}" || exit 1
+MF=build/meshfabric
+ILP=scripts/allport-ilp.py
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+. scripts/tap.sh
+
+if ! make -s tool >"$TMP/build.log" 2>&1 || [ ! -x "$MF" ]; then
+	sed 's/^/# /' "$TMP/build.log" | tail -n 20
+	notok "the tool builds (everything below needs it)"
+	exit 1
+fi
+if ! command -v cbc >/dev/null; then
+	notok "cbc (coinor-cbc) is installed: make setup"
+	exit 1
+fi
+
+# the counting bound, refined by degree: informed nodes other than the
+# source have at best the most links there are, one new node per link
+bound() { # bound mesh|torus DIMS NODE-ID
+	python3 - "$@" <<'PYEOF'
+import itertools, sys
+kind, dims, src = sys.argv[1], [int(x) for x in sys.argv[2].split("x")], int(sys.argv[3])
+def deg(c):
+    return sum(2 if kind == "torus" and s > 2 else (c[i] > 0) + (c[i] < s - 1)
+               for i, s in enumerate(dims))
+cs = list(itertools.product(*[range(s) for s in reversed(dims)]))
+degs = sorted((deg(list(reversed(c))) for c in cs), reverse=True)
+stride, c = 1, []
+for s in dims:
+    c.append(src // stride % s); stride *= s
+n, informed, k = len(cs), 1, 0
+while informed < n:
+    informed += deg(c) + sum(degs[:informed - 1]); k += 1
+print(k)
+PYEOF
+}
+
+# ---------------------------------------------------------------- checker
+for a in "--mesh 4x6x7 --from 0,0,0" "--torus 5x5x6" "--mesh 3x3x3x3 --from 0,0,0,0"; do
+	# shellcheck disable=SC2086
+	"$MF" plan --json $a --algo wormhole >"$TMP/w.json"
+	check "checker: wormhole on ${a#--} valid here too" \
+		bash -c "$ILP --check - <$TMP/w.json | grep -q '^valid'"
+done
+"$MF" plan --json --mesh 3x3 --from 1,1 --algo wormhole >"$TMP/s.json"
+broken() { # broken WANT EDIT: the checker's verdict on an edited schedule
+	local want=$1 edit=$2 got
+	got=$(python3 -c "
+import json; d = json.load(open('$TMP/s.json')); $edit; print(json.dumps(d))" |
+		"$ILP" --check -)
+	case $got in
+	"invalid: $want"*) ok "checker: '$edit' is refused ($got)" ;;
+	*) notok "checker: '$edit' is refused as '$want' (got '$got')" ;;
+	esac
+}
+broken "step 2: link 4 -> 1 carries two messages" \
+	'd["steps"][1][0]["path"] = [3, 4, 1, 0]; d["steps"][1][2]["path"] = [5, 4, 1, 2]'
+broken "step 1: 0 sends before it is informed" \
+	'd["steps"][0][0]["src"] = 0; d["steps"][0][0]["path"] = [0, 3]'
+broken "step 2: 3 -> 1 is not a link" 'd["steps"][1][0]["path"] = [3, 1, 0]'
+broken "1 nodes never informed" 'd["steps"][1].pop()'
+broken "step 2: 0 is informed twice" \
+	'd["steps"][1].append({"src": 5, "dst": 0, "path": [5, 4, 1, 0]})'
+
+# ---------------------------------------------------------------- errors
+bad() { # bad ARGS...: exit 1, one line on stderr, nothing on stdout
+	"$ILP" "$@" >"$TMP/o" 2>"$TMP/e"
+	local rc=$?
+	if [ "$rc" = 1 ] && [ ! -s "$TMP/o" ] && [ "$(wc -l <"$TMP/e")" = 1 ]; then
+		ok "allport-ilp.py $*: exit 1, one line ($(cat "$TMP/e"))"
+	else
+		notok "allport-ilp.py $*: exit 1, one line (rc $rc: $(tr '\n' '|' <"$TMP/e"))"
+	fi
+}
+bad --mesh 4x4
+bad --mesh 4y4 --steps 2
+bad --mesh 4x4 --from 4,0 --steps 2
+bad --torus 4x4 --from 0,0,0 --steps 2
+bad --mesh 4x4 --steps 0
+bad --check "$TMP/none.json"
+
+# ---------------------------------------------------------------- 2 steps
+# ILP SHAPE NODE STEPS WANT: the script's answer; feasible ones checked
+# again by the C checker
+ilp() {
+	local shape=$1 node=$2 k=$3 want=$4 got
+	got=$("$ILP" --mesh "$shape" --from "$node" --steps "$k" --json --time 300)
+	case $want in
+	infeasible)
+		check "mesh $shape from $node: no schedule of $k steps" \
+			python3 -c 'import json, sys; assert json.loads(sys.argv[1])["result"] == "infeasible", sys.argv[1]' "$got" ;;
+	feasible)
+		printf '%s' "$got" | python3 -c 'import json, sys; json.dump(json.load(sys.stdin).get("schedule"), sys.stdout)' >"$TMP/ilp.json"
+		check "mesh $shape from $node: a schedule of $k steps, valid under the C checker" \
+			bash -c "$MF plan --mesh $shape --schedule $TMP/ilp.json --summary | grep -q '^steps  *$k\$'" ;;
+	esac
+}
+ilp 2x3x6 0,1,1 2 infeasible
+ilp 2x3x6 0,1,1 3 feasible
+ilp 3x3x5 1,1,2 2 infeasible
+ilp 3x3x5 1,1,2 3 feasible
+ilp 3x3x3 1,1,1 2 feasible
+ilp 2x3x5 0,1,2 2 feasible
+
+# ---------------------------------------------------------------- optimal above the bound
+for shape in 2x5x13 4x6x7; do
+	b=$(bound mesh "$shape" 0)
+	w=$("$MF" plan --mesh "$shape" --from 0,0,0 --algo wormhole --summary | awk '$1 == "steps" { print $2 }')
+	check "mesh $shape from a corner: wormhole $w steps, one above the counting bound $b" \
+		[ "$w" = $((b + 1)) ]
+	ilp "$shape" 0,0,0 "$b" infeasible
+done
+ilp 4x4x4 0,0,0 3 feasible
+
+tap_end

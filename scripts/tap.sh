@@ -7,6 +7,8 @@
 #   comment FILE       FILE's lines as "# ..." comments (at most 40)
 #   check WHAT CMD...  ok if CMD succeeds, else notok with its output
 #   tap_end            the plan "1..N"
+#   need_tool [T...]   make -s tool (and targets T) into $MF, else one
+#                      "not ok" and exit 1 (uses the suite's $TMP, $MF)
 # N counts this suite's result lines; scripts/test.sh counts "ok" and
 # "not ok" lines of every suite.  tap_n may be set first when the suite
 # passes on numbered lines of its own (50-vm).
@@ -26,3 +28,10 @@ check() {
 	fi
 }
 tap_end() { echo "1..$tap_n"; }
+need_tool() {
+	if ! make -s tool "$@" >"$TMP/build.log" 2>&1 || [ ! -x "$MF" ]; then
+		sed 's/^/# /' "$TMP/build.log" | tail -n 20
+		notok "the tool builds (everything below needs it)"
+		exit 1
+	fi
+}

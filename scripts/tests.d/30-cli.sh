@@ -17,11 +17,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 . scripts/tap.sh
 
-if ! make -s tool "$SAN" >"$TMP/build.log" 2>&1 || [ ! -x "$MF" ]; then
-	sed 's/^/# /' "$TMP/build.log" | tail -n 20
-	notok "the tool builds (everything below needs it)"
-	exit 1
-fi
+need_tool "$SAN"
 ok "the tool builds"
 
 # ---------------------------------------------------------------- help

@@ -13,11 +13,7 @@ trap 'rm -rf "$TMP"' EXIT
 
 . scripts/tap.sh
 
-if ! make -s tool >"$TMP/build.log" 2>&1 || [ ! -x "$MF" ]; then
-	sed 's/^/# /' "$TMP/build.log" | tail -n 20
-	notok "the tool builds (everything below needs it)"
-	exit 1
-fi
+need_tool
 
 cat >"$TMP/coll.py" <<'PYEOF'
 import json, math, sys

@@ -284,19 +284,30 @@ def check_file(args):
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    def error(self, message):	# one line, exit 1, as every other error
+        fail(message)
+
+
 def main():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="allport-ilp.py", description=__doc__.split("\n")[0],
-        epilog="See the module's docstring (head -n 32 scripts/allport-ilp.py).")
+        epilog="Exit 0: decided (infeasible or feasible), 2: undecided in "
+               "--time, 1: an error.  docs/wormhole.md, \"Exact answers\".")
     g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument("--mesh", metavar="DIMS")
-    g.add_argument("--torus", metavar="DIMS")
+    g.add_argument("--mesh", metavar="DIMS", help="a mesh, e.g. 4x6x7")
+    g.add_argument("--torus", metavar="DIMS", help="a torus, e.g. 5x5x6")
     g.add_argument("--check", metavar="FILE",
-                   help="check a schedule of `meshfabric -j plan --steps` instead")
-    p.add_argument("--from", dest="source", default="0", metavar="NODE")
-    p.add_argument("--steps", type=int, metavar="K")
-    p.add_argument("--time", type=int, default=60, metavar="SEC")
-    p.add_argument("--json", action="store_true")
+                   help="check a schedule in the JSON of `meshfabric -j plan "
+                        "... --steps` (- for stdin) instead of solving")
+    p.add_argument("--from", dest="source", default="0", metavar="NODE",
+                   help="the source: an id or coordinates x,y,... (default 0)")
+    p.add_argument("--steps", type=int, metavar="K",
+                   help="decide whether K steps suffice (1..64)")
+    p.add_argument("--time", type=int, default=60, metavar="SEC",
+                   help="CBC's limit in CPU seconds (default 60)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object, with the schedule when feasible")
     args = p.parse_args()
     if args.check:
         return check_file(args)

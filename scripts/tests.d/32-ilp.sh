@@ -94,6 +94,7 @@ bad --mesh 4x4 --from 4,0 --steps 2
 bad --torus 4x4 --from 0,0,0 --steps 2
 bad --mesh 4x4 --steps 0
 bad --check "$TMP/none.json"
+bad --mesh 4x4 --steps 2 --bogus
 
 # ---------------------------------------------------------------- 2 steps
 # ILP SHAPE NODE STEPS WANT: the script's answer; feasible ones checked

@@ -334,15 +334,10 @@ static int bcast_main(struct mf_ctx *ctx, int argc, char **argv)
 	if (file) {
 		if (o.algo_given)
 			return mf_usage(cmd, "--schedule and --algo exclude each other");
-		if (mf_sched_read(file, &t, &us, err, sizeof(err))) {
+		if (mf_sched_read_from(file, &t, from, src, &us, err,
+				       sizeof(err))) {
 			mf_sched_free(&us);
 			return mf_fail("%s", err);
-		}
-		if (from && src != us.source) {
-			r = mf_fail("--from %s: the schedule in %.80s starts at node %u",
-				    from, file, us.source);
-			mf_sched_free(&us);
-			return r;
 		}
 		src = us.source;
 	}

@@ -482,14 +482,9 @@ static int plan_main(struct mf_ctx *ctx, int argc, char **argv)
 	mf_format_shape(&p.t, shape, sizeof(shape));
 	if (o.file) {
 		/* read (topology and paths), then the checker decides */
-		mf_sched_init(&p.s, 0, 0);
-		if (mf_sched_read(o.file, &p.t, &p.s, err, sizeof(err))) {
+		if (mf_sched_read_from(o.file, &p.t, o.from, source, &p.s, err,
+				       sizeof(err))) {
 			rc = mf_fail("%s", err);
-			goto out;
-		}
-		if (o.from && source != p.s.source) {
-			rc = mf_fail("--from %s: the schedule in %.80s starts at node %u",
-				     o.from, o.file, p.s.source);
 			goto out;
 		}
 		if (p.s.coll != MF_COLL_BCAST) {

@@ -258,3 +258,18 @@ int mf_sched_read(const char *path, const struct mf_topo *t,
 		snprintf(err, errlen, "%.80s: %s", path, why);
 	return r;
 }
+
+int mf_sched_read_from(const char *path, const struct mf_topo *t,
+		       const char *from, u32 source, struct mf_sched *s,
+		       char *err, size_t errlen)
+{
+	if (mf_sched_read(path, t, s, err, errlen))
+		return -1;
+	if (from && source != s->source) {
+		snprintf(err, errlen,
+			 "--from %.40s: the schedule in %.80s starts at node %u",
+			 from, path, s->source);
+		return -1;
+	}
+	return 0;
+}

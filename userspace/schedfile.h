@@ -20,5 +20,11 @@
  */
 int mf_sched_read(const char *path, const struct mf_topo *t,
 		  struct mf_sched *s, char *err, size_t errlen);
+/* mf_sched_read, and where from (the --from argument) is given, the
+ * schedule must start at source, the node it names: else -1 saying so.
+ */
+int mf_sched_read_from(const char *path, const struct mf_topo *t,
+		       const char *from, u32 source, struct mf_sched *s,
+		       char *err, size_t errlen);
 
 #endif /* MF_SCHEDFILE_H */

@@ -190,7 +190,7 @@ def decompose(t, source, K, val):
         for v in sorted(sends):
             for _ in range(sends[v]):
                 path, seen = [v], {v: 0}
-                while path[-1] not in new or path[-1] in informed:
+                while path[-1] not in new:	# new: not yet informed, unclaimed
                     outs = flow.get(path[-1])
                     if not outs:
                         return None

@@ -23,6 +23,30 @@ CBC (coinor-cbc, a branch-and-bound solver) decides it:
     checker below, not the C one): a schedule of K steps;
   - unknown: the time limit (--time, default 60 s) passed first.
 
+--bound gives a lower bound instead, from a relaxation small enough for
+any shape up to the script's limit: the class flow.  The nodes fall into
+classes (a mesh: each coordinate's distance to the nearer end, capped at
+2; a torus: each coordinate's distance to the source's, capped at 2; the
+source alone), whose nodes have as many links each.  Any schedule's step
+t gives, per class c: x_t,c its nodes informed after the step, s_t,c the
+messages they start (at most deg_c x_t-1,c), and per pair of classes
+f_t,a,b the links from a to b the step's paths take (at most the links
+there are from a to b: the paths are link-disjoint).  A path from class
+c0 to class c1 leaves a class by one more link than it enters it if
+that class is c0, by one fewer if c1 (links within a class aside), so
+
+    sum_b f_t,c,b - sum_a f_t,a,c = s_t,c - (x_t,c - x_t-1,c)
+
+and every new node of c is entered by its path's last link, every
+message leaves its sender by its first: sum_a f_t,a,c >= x_t,c -
+x_t-1,c, sum_b f_t,c,b >= s_t,c.  The whole fabric informed after K
+steps, integral counts: if CBC finds no such numbers, no K-step schedule
+exists.  The bound is the fewest steps, from the counting bound up, for
+which it finds them (a class's faces have fewer links and are entered
+through few links, which the counting bound does not see).  --sweep FILE
+gives it for every shape a `make wormhole-sweep` lists (shapes above the
+counting bound), and says where wormhole's steps are optimal.
+
 Exit status: 0 decided (either way), 2 unknown, 1 an error (one line on
 stderr).  --check FILE (- for stdin) checks a schedule in the JSON of
 `meshfabric -j plan ... --steps` with the same checker instead: exit 0
@@ -209,52 +233,214 @@ def decompose(t, source, K, val):
     return steps
 
 
+def cbc_run(text, secs, sol=None):
+    """CBC on an LP-format model: infeasible, feasible or unknown (the
+    time ran out), and the solution's values when feasible and sol."""
+    cbc = shutil.which("cbc")
+    if not cbc:
+        fail("cbc not found: apt-get install coinor-cbc (make setup)")
+    with tempfile.TemporaryDirectory(prefix="allport-ilp.") as tmp:
+        lp, out = os.path.join(tmp, "p.lp"), os.path.join(tmp, "p.sol")
+        with open(lp, "w") as fh:
+            fh.write(text)
+        run = subprocess.run([cbc, lp, "sec", str(secs), "threads", "1",
+                              "solve", "solu", out],
+                             capture_output=True, text=True)
+        log = run.stdout
+        if "infeasible" in log.lower():
+            return "infeasible", None
+        if "Optimal solution found" in log:
+            val = {}
+            if sol:
+                with open(out) as fh:
+                    for line in fh:
+                        f = line.split()
+                        if len(f) >= 3 and f[0].isdigit():
+                            val[f[1]] = float(f[2])
+            return "feasible", val
+        if "Stopped on time" in log:
+            return "unknown", None
+        fail("cbc ended without an answer: " +
+             (log.strip().splitlines() or ["no output"])[-1])
+
+
+def counting_bound(t, source):
+    """Lemma 1 of 002 refined by degree (mf_allport_bound): each step,
+    the source and the other informed nodes, at best those of the most
+    links, inform one new node per link."""
+    deg = [len(list(t.neighbours(v))) for v in range(t.n)]
+    top = sorted(deg, reverse=True)
+    informed, k = 1, 0
+    while informed < t.n:
+        informed += deg[source] + sum(top[:informed - 1])
+        k += 1
+    return k
+
+
+def classes(t, source):
+    """The class of every node (see --bound), as indices; their sizes and
+    links, and the links from class to class."""
+    sc = t.coords(source)
+    key = {}
+    for v in range(t.n):
+        c = t.coords(v)
+        if v == source:
+            k = ("source",)
+        elif t.kind == "mesh":
+            k = tuple(min(x, s - 1 - x, 2) for x, s in zip(c, t.dims))
+        else:
+            k = tuple(min((x - y) % s, (y - x) % s, 2)
+                      for x, y, s in zip(c, sc, t.dims))
+        key[v] = k
+    ids = {k: i for i, k in enumerate(sorted(set(key.values()), key=str))}
+    cls = [ids[key[v]] for v in range(t.n)]
+    size, deg, links = [0] * len(ids), [0] * len(ids), {}
+    for v in range(t.n):
+        a, d = cls[v], 0
+        for w in t.neighbours(v):
+            links[(a, cls[w])] = links.get((a, cls[w]), 0) + 1
+            d += 1
+        size[a] += 1
+        deg[a] = max(deg[a], d)
+    return cls, size, deg, links
+
+
+def class_lp(t, source, K):
+    """The class flow of K steps (see --bound) in CPLEX LP format."""
+    cls, size, deg, links = classes(t, source)
+    C, rows, bounds, ints = len(size), [], [], []
+    outs = {c: [b for (a, b) in links if a == c and b != c] for c in range(C)}
+    ins = {c: [a for (a, b) in links if b == c and a != c] for c in range(C)}
+    for c in range(C):
+        rows.append(f"x_{c}_0 = {int(c == cls[source])}")
+        rows.append(f"x_{c}_{K} = {size[c]}")
+        ints += [f"x_{c}_{s}" for s in range(K + 1)]
+    for s in range(1, K + 1):
+        for (a, b), m in links.items():
+            bounds.append(f"0 <= f_{a}_{b}_{s} <= {m}")
+            ints.append(f"f_{a}_{b}_{s}")
+        for c in range(C):
+            new = f"x_{c}_{s} - x_{c}_{s - 1}"
+            bounds.append(f"0 <= x_{c}_{s} <= {size[c]}")
+            bounds.append(f"0 <= m_{c}_{s} <= {deg[c] * size[c]}")
+            ints.append(f"m_{c}_{s}")
+            rows.append(f"{new} >= 0")
+            rows.append(f"m_{c}_{s} - {deg[c]} x_{c}_{s - 1} <= 0")
+            o = " ".join(f"+ f_{c}_{b}_{s}" for b in outs[c])
+            i = " ".join(f"- f_{a}_{c}_{s}" for a in ins[c])
+            rows.append(f"{o} {i} - m_{c}_{s} + {new} = 0")
+            into = " ".join(f"+ f_{a}_{c}_{s}" for (a, b) in links if b == c)
+            out = " ".join(f"+ f_{c}_{b}_{s}" for (a, b) in links if a == c)
+            rows.append(f"{into} - x_{c}_{s} + x_{c}_{s - 1} >= 0")
+            rows.append(f"{out} - m_{c}_{s} >= 0")
+    text = ["Minimize", " obj: 0 x_0_0", "Subject To"]
+    text += [f" c{i}: {r}" for i, r in enumerate(rows)]
+    text += ["Bounds"] + [" " + b for b in bounds]
+    text += ["General"] + [" " + g for g in ints] + ["End"]
+    return "\n".join(text) + "\n", C
+
+
+def class_bound(t, source, secs, upto=64):
+    """The fewest steps from the counting bound up (to upto at most) that
+    the class flow allows: a lower bound; whether it was decided there
+    (False: undecided in secs, the bound holds all the same)."""
+    k = counting_bound(t, source)
+    while k < upto:
+        res, _ = cbc_run(class_lp(t, source, k)[0], secs)
+        if res != "infeasible":
+            return k, res == "feasible"
+        k += 1
+    return k, True
+
+
+def bound(args):
+    t = parse_topo(args)
+    source = parse_node(t, args.source)
+    t0 = time.monotonic()
+    cb = counting_bound(t, source)
+    k, decided = class_bound(t, source, args.time)
+    secs = time.monotonic() - t0
+    name = f"{t.kind} {'x'.join(map(str, t.dims))}"
+    where = ",".join(map(str, t.coords(source)))
+    if args.json:
+        print(json.dumps({"topology": {"kind": t.kind, "dims": t.dims},
+                          "source": source, "nodes": t.n,
+                          "counting_bound": cb, "class_bound": k,
+                          "classes": len(classes(t, source)[1]),
+                          "decided": decided, "seconds": round(secs, 2)},
+                         separators=(",", ":")))
+    else:
+        print(f"{name} from {where}: at least {k} steps (class flow"
+              f"{'' if decided else f', undecided at {k} after {args.time} s'}"
+              f"; counting bound {cb}; {secs:.2f} s)")
+    return 0 if decided else 2
+
+
+def sweep(args):
+    """The class bound of every shape a wormhole sweep lists."""
+    try:
+        fh = sys.stdin if args.sweep == "-" else open(args.sweep)
+        lines = fh.read().splitlines()
+    except OSError as e:
+        fail(f"cannot read {args.sweep}: {e.strerror}")
+    kind = next((ln.split()[0] for ln in lines
+                 if re.match(r"(mesh|torus) d=", ln)), None)
+    if not kind:
+        fail(f"{args.sweep}: no 'mesh d=' or 'torus d=' summary line, "
+             "as make wormhole-sweep prints")
+    shapes = optimal = undecided = 0
+    for ln in lines:
+        m = re.match(r"([0-9x]+) from ([0-9]+): ([0-9]+) steps, "
+                     r"bound ([0-9]+)", ln)
+        if not m:
+            continue
+        t = Topo(kind, [int(x) for x in m.group(1).split("x")])
+        source, steps, cb = int(m.group(2)), int(m.group(3)), int(m.group(4))
+        if counting_bound(t, source) != cb:
+            fail(f"{m.group(1)} from {source}: counting bound "
+                 f"{counting_bound(t, source)} here, {cb} in the sweep")
+        k, decided = class_bound(t, source, args.time, steps)
+        if k == steps and decided:
+            # a schedule of `steps` exists: the relaxation must allow it
+            res, _ = cbc_run(class_lp(t, source, steps)[0], args.time)
+            if res == "infeasible":
+                fail(f"{m.group(1)} from {source}: the class flow refuses "
+                     f"{steps} steps, which wormhole takes")
+        shapes += 1
+        optimal += k == steps
+        undecided += not decided
+        say = "optimal" if k == steps else \
+            "undecided" if not decided else "open"
+        print(f"{m.group(1)} from {source}: {steps} steps, bound {cb}, "
+              f"class bound {k}: {say}", flush=True)
+    print(f"{kind}: {shapes} shapes above the counting bound, {optimal} at "
+          f"their class bound (wormhole optimal), {undecided} undecided in "
+          f"{args.time} s")
+    return 0
+
+
 def solve(args):
     t = parse_topo(args)
     source = parse_node(t, args.source)
     K = args.steps
     if not 1 <= K <= 64:
         fail(f"--steps {K}: 1 to 64")
-    cbc = shutil.which("cbc")
-    if not cbc:
-        fail("cbc not found: apt-get install coinor-cbc (make setup)")
     name = f"{t.kind} {'x'.join(map(str, t.dims))}"
     where = ",".join(map(str, t.coords(source)))
     res = {"topology": {"kind": t.kind, "dims": t.dims}, "source": source,
            "nodes": t.n, "steps": K}
-    with tempfile.TemporaryDirectory(prefix="allport-ilp.") as tmp:
-        lp, sol = os.path.join(tmp, "p.lp"), os.path.join(tmp, "p.sol")
-        with open(lp, "w") as fh:
-            fh.write(lp_text(t, source, K))
-        t0 = time.monotonic()
-        run = subprocess.run([cbc, lp, "sec", str(args.time), "threads", "1",
-                              "solve", "solu", sol],
-                             capture_output=True, text=True)
-        secs = time.monotonic() - t0
-        log = run.stdout
-        if "infeasible" in log.lower():
-            res["result"] = "infeasible"
-        elif "Optimal solution found" in log:
-            val = {}
-            with open(sol) as fh:
-                for line in fh:
-                    f = line.split()
-                    if len(f) >= 3 and f[0].isdigit():
-                        val[f[1]] = float(f[2])
-            steps = decompose(t, source, K, val)
-            why = "the flow does not decompose" if steps is None else \
-                check(t, source, steps)
-            if why:
-                fail(f"cbc's solution is not a schedule: {why}")
-            res["result"] = "feasible"
-            res["schedule"] = {"topology": res["topology"], "algo": "ilp",
-                               "model": "all-port", "source": source,
-                               "nodes": t.n, "steps": steps}
-        elif "Stopped on time" in log:
-            res["result"] = "unknown"
-        else:
-            fail("cbc ended without an answer: " +
-                 (log.strip().splitlines() or ["no output"])[-1])
+    t0 = time.monotonic()
+    res["result"], val = cbc_run(lp_text(t, source, K), args.time, True)
+    secs = time.monotonic() - t0
+    if res["result"] == "feasible":
+        steps = decompose(t, source, K, val)
+        why = "the flow does not decompose" if steps is None else \
+            check(t, source, steps)
+        if why:
+            fail(f"cbc's solution is not a schedule: {why}")
+        res["schedule"] = {"topology": res["topology"], "algo": "ilp",
+                           "model": "all-port", "source": source,
+                           "nodes": t.n, "steps": steps}
     res["seconds"] = round(secs, 2)
     if args.json:
         print(json.dumps(res, separators=(",", ":")))
@@ -300,21 +486,33 @@ def main():
     g.add_argument("--check", metavar="FILE",
                    help="check a schedule in the JSON of `meshfabric -j plan "
                         "... --steps` (- for stdin) instead of solving")
+    g.add_argument("--sweep", metavar="FILE",
+                   help="the class bound (--bound) of every shape a `make "
+                        "wormhole-sweep` lists (- for stdin)")
     p.add_argument("--from", dest="source", default="0", metavar="NODE",
                    help="the source: an id or coordinates x,y,... (default 0)")
     p.add_argument("--steps", type=int, metavar="K",
                    help="decide whether K steps suffice (1..64)")
+    p.add_argument("--bound", action="store_true",
+                   help="a lower bound instead: the fewest steps the class "
+                        "flow (a relaxation, any size) allows")
     p.add_argument("--time", type=int, default=60, metavar="SEC",
                    help="CBC's limit in CPU seconds (default 60)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object, with the schedule when feasible")
     args = p.parse_args()
-    if args.check:
-        return check_file(args)
-    if args.steps is None:
-        fail("--steps K is required with --mesh or --torus")
     if args.time < 1:
         fail(f"--time {args.time}: at least 1 second")
+    if args.check:
+        return check_file(args)
+    if args.sweep:
+        return sweep(args)
+    if args.bound:
+        if args.steps is not None:
+            fail("--bound finds the steps: no --steps with it")
+        return bound(args)
+    if args.steps is None:
+        fail("--steps K (or --bound) is required with --mesh or --torus")
     return solve(args)
 
 

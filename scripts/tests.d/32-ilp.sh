@@ -15,7 +15,13 @@
 #  - where wormhole stays one step above the counting bound (computed
 #    here from the nodes' links, as Lemma 1 of 002 refined by degree), it
 #    proves that step needed on 2x5x13 and 4x6x7 from a corner: no
-#    schedule of the bound's steps exists, so wormhole's are optimal.
+#    schedule of the bound's steps exists, so wormhole's are optimal;
+#  - the class flow (--bound, --sweep): a lower bound from a relaxation.
+#    It must allow every schedule the tool or the ILP finds (never above
+#    their steps), and every step count it refuses the exact ILP must
+#    refuse too: on every shape a sweep of 3-D meshes up to 200 nodes
+#    from a corner lists above the counting bound, and on 4x11x27 from a
+#    corner (1188 nodes), which it proves needs 5 steps, wormhole's.
 cd "${MF_TOP:-.}" || exit 1
 MF=build/meshfabric
 ILP=scripts/allport-ilp.py
@@ -24,7 +30,7 @@ trap 'rm -rf "$TMP"' EXIT
 
 . scripts/tap.sh
 
-need_tool
+need_tool build/bench/sweep_wormhole
 if ! command -v cbc >/dev/null; then
 	notok "cbc (coinor-cbc) is installed: make setup"
 	exit 1
@@ -95,6 +101,10 @@ bad --torus 4x4 --from 0,0,0 --steps 2
 bad --mesh 4x4 --steps 0
 bad --check "$TMP/none.json"
 bad --mesh 4x4 --steps 2 --bogus
+bad --mesh 4x4 --bound --steps 2
+bad --sweep "$TMP/none.txt"
+printf '2x5x13 from 0: 4 steps, bound 3 (0.18 s)\n' >"$TMP/nosummary.txt"
+bad --sweep "$TMP/nosummary.txt"
 
 # ---------------------------------------------------------------- 2 steps
 # ILP SHAPE NODE STEPS WANT: the script's answer; feasible ones checked
@@ -128,5 +138,59 @@ for shape in 2x5x13 4x6x7; do
 	ilp "$shape" 0,0,0 "$b" infeasible
 done
 ilp 4x4x4 0,0,0 3 feasible
+
+# ---------------------------------------------------------------- class flow
+# cbound KIND SHAPE NODE: the class bound (--bound --json)
+cbound() {
+	"$ILP" --"$1" "$2" --from "$3" --bound --json --time 120 |
+		python3 -c 'import json, sys; d = json.load(sys.stdin); assert d["decided"], d; print(d["class_bound"])'
+}
+# never above a schedule's steps: wormhole's (checked by mf_check), and
+# the ILP's 3 steps on 2x3x6 from (0,1,1), where 2 are impossible
+for a in "mesh 4x4x4x4 0,0,0,0" "mesh 3x3x3x3 1,1,1,1" "mesh 2x3x21 0,0,0 --effort 50" \
+	"mesh 8x8x8 3,4,2" "torus 5x5x6 0,0,0" "torus 4x4x4 0,0,0" "mesh 2x3x6 0,1,1"; do
+	set -- $a
+	w=$("$MF" plan --"$1" "$2" --from "$3" --algo wormhole --summary $4 $5 |
+		awk '$1 == "steps" { print $2 }')
+	c=$(cbound "$1" "$2" "$3")
+	b=$(bound "$1" "$2" "$(python3 -c "
+import sys; d = [int(x) for x in sys.argv[1].split('x')]; c = [int(x) for x in sys.argv[2].split(',')]
+v, s = 0, 1
+for x, n in zip(c, d): v += x * s; s *= n
+print(v)" "$2" "$3")")
+	check "class bound of $1 $2 from $3 ($c) between the counting bound ($b) and wormhole's steps ($w)" \
+		[ -n "$c" ] && [ "$b" -le "$c" ] && [ "$c" -le "$w" ]
+done
+check "class bound of mesh 2x3x6 from 0,1,1: 3, the exact answer" \
+	[ "$(cbound mesh 2x3x6 0,1,1)" = 3 ]
+
+# a sweep's shapes: every step count the class flow refuses, the ILP does
+build/bench/sweep_wormhole mesh 3 --max-nodes 200 >"$TMP/sweep.txt"
+"$ILP" --sweep "$TMP/sweep.txt" --time 60 >"$TMP/cls.txt"
+comment "$TMP/cls.txt"
+n=$(grep -c 'from 0:' "$TMP/sweep.txt")
+lines=$(grep -c 'class bound' "$TMP/cls.txt")
+check "--sweep: a line for each of the $n shapes the sweep lists ($lines), and its summary" \
+	[ "$n" -gt 0 ] && [ "$lines" = "$n" ] &&
+	grep -q "^mesh: $n shapes above the counting bound" "$TMP/cls.txt"
+opt=0
+while read -r shape _ node steps _ _ b _ _ cb say; do
+	node=${node%:} cb=${cb%:}
+	if [ "$say" = optimal ]; then
+		opt=$((opt + 1))
+		got=$("$ILP" --mesh "$shape" --from "$node" --steps $((steps - 1)) --json --time 300)
+		check "mesh $shape from a corner: class bound $cb = wormhole's steps; the ILP finds no $((steps - 1))" \
+			python3 -c 'import json, sys; assert json.loads(sys.argv[1])["result"] == "infeasible", sys.argv[1]' "$got"
+	fi
+done <"$TMP/cls.txt"
+check "--sweep: wormhole optimal on $opt of the $n shapes, as its summary says" \
+	grep -q "^mesh: $n shapes above the counting bound, $opt at their class bound" "$TMP/cls.txt"
+check "--sweep: the class bound proves some of them (the six the ILP does)" [ "$opt" = 6 ]
+
+w=$("$MF" plan --mesh 4x11x27 --from 0,0,0 --algo wormhole --summary | awk '$1 == "steps" { print $2 }')
+c=$(cbound mesh 4x11x27 0,0,0)
+check "mesh 4x11x27 from a corner: class bound $c = wormhole's $w, one above the counting bound $(bound mesh 4x11x27 0)" \
+	[ "$c" = 5 ] && [ "$w" = 5 ] && [ "$(bound mesh 4x11x27 0)" = 4 ]
+ilp 4x11x27 0,0,0 4 infeasible
 
 tap_end

@@ -235,33 +235,42 @@ def decompose(t, source, K, val):
 
 def cbc_run(text, secs, sol=None):
     """CBC on an LP-format model: infeasible, feasible or unknown (the
-    time ran out), and the solution's values when feasible and sol."""
+    time ran out), and the solution's values when feasible and sol.
+    CBC 2.10.8 (Debian 12) can abort in its presolve (an assertion in
+    ClpNonLinearCost, seen on the class flow of mesh 2x2x558): then once
+    more without the presolve, which changes how it solves, not what."""
     cbc = shutil.which("cbc")
     if not cbc:
         fail("cbc not found: apt-get install coinor-cbc (make setup)")
-    with tempfile.TemporaryDirectory(prefix="allport-ilp.") as tmp:
-        lp, out = os.path.join(tmp, "p.lp"), os.path.join(tmp, "p.sol")
-        with open(lp, "w") as fh:
-            fh.write(text)
-        run = subprocess.run([cbc, lp, "sec", str(secs), "threads", "1",
-                              "solve", "solu", out],
-                             capture_output=True, text=True)
-        log = run.stdout
-        if "infeasible" in log.lower():
-            return "infeasible", None
-        if "Optimal solution found" in log:
-            val = {}
-            if sol:
-                with open(out) as fh:
-                    for line in fh:
-                        f = line.split()
-                        if len(f) >= 3 and f[0].isdigit():
-                            val[f[1]] = float(f[2])
-            return "feasible", val
-        if "Stopped on time" in log:
-            return "unknown", None
-        fail("cbc ended without an answer: " +
-             (log.strip().splitlines() or ["no output"])[-1])
+    for opts in ([], ["presolve", "off"]):
+        with tempfile.TemporaryDirectory(prefix="allport-ilp.") as tmp:
+            lp, out = os.path.join(tmp, "p.lp"), os.path.join(tmp, "p.sol")
+            with open(lp, "w") as fh:
+                fh.write(text)
+            run = subprocess.run([cbc, lp, "sec", str(secs), "threads", "1"]
+                                 + opts + ["solve", "solu", out],
+                                 capture_output=True, text=True)
+            said = re.findall(r"^(?:Result - .*|Problem is infeasible.*)$",
+                              run.stdout, re.M)
+            if not said:
+                continue
+            if "infeasible" in said[-1]:
+                return "infeasible", None
+            if "Optimal solution found" in said[-1]:
+                val = {}
+                if sol:
+                    with open(out) as fh:
+                        for line in fh:
+                            f = line.split()
+                            if len(f) >= 3 and f[0].isdigit():
+                                val[f[1]] = float(f[2])
+                return "feasible", val
+            if "Stopped on time" in said[-1]:
+                return "unknown", None
+            fail(f"cbc: {said[-1]}")
+    fail("cbc ended without an answer: " +
+         ((run.stdout + run.stderr).strip().splitlines() or
+          ["no output"])[-1])
 
 
 def counting_bound(t, source):

@@ -99,8 +99,11 @@ def fail(msg):
 
 
 def parse_topo(args):
-    kind = "mesh" if args.mesh else "torus"
-    text = args.mesh or args.torus
+    return make_topo("mesh" if args.mesh else "torus",
+                     args.mesh or args.torus)
+
+
+def make_topo(kind, text):
     if not re.fullmatch(r"[0-9]+(x[0-9]+)*", text):
         fail(f"bad sizes '{text}': NxMx..., e.g. 4x6x7")
     dims = [int(s) for s in text.split("x")]
@@ -403,8 +406,10 @@ def sweep(args):
                      r"bound ([0-9]+)", ln)
         if not m:
             continue
-        t = Topo(kind, [int(x) for x in m.group(1).split("x")])
+        t = make_topo(kind, m.group(1))
         source, steps, cb = int(m.group(2)), int(m.group(3)), int(m.group(4))
+        if source >= t.n:
+            fail(f"{ln}: node {source} is not in the topology")
         if counting_bound(t, source) != cb:
             fail(f"{m.group(1)} from {source}: counting bound "
                  f"{counting_bound(t, source)} here, {cb} in the sweep")
@@ -498,7 +503,7 @@ def main():
     g.add_argument("--sweep", metavar="FILE",
                    help="the class bound (--bound) of every shape a `make "
                         "wormhole-sweep` lists (- for stdin)")
-    p.add_argument("--from", dest="source", default="0", metavar="NODE",
+    p.add_argument("--from", dest="source", metavar="NODE",
                    help="the source: an id or coordinates x,y,... (default 0)")
     p.add_argument("--steps", type=int, metavar="K",
                    help="decide whether K steps suffice (1..64)")
@@ -515,7 +520,12 @@ def main():
     if args.check:
         return check_file(args)
     if args.sweep:
+        if args.steps is not None or args.bound or args.source is not None:
+            fail("--sweep takes the shapes, sources and steps from its list: "
+                 "no --steps, --bound or --from with it")
         return sweep(args)
+    if args.source is None:
+        args.source = "0"
     if args.bound:
         if args.steps is not None:
             fail("--bound finds the steps: no --steps with it")

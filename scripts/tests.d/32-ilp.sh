@@ -107,6 +107,9 @@ bad --mesh 4x4 --bound --steps 2
 bad --sweep "$TMP/none.txt"
 printf '2x5x13 from 0: 4 steps, bound 3 (0.18 s)\n' >"$TMP/nosummary.txt"
 bad --sweep "$TMP/nosummary.txt"
+printf '2x3x5 from 30: 4 steps, bound 3 (0.1 s)\nmesh d=3, ...\n' >"$TMP/badnode.txt"
+bad --sweep "$TMP/badnode.txt"
+bad --sweep "$TMP/badnode.txt" --from 1
 
 # ---------------------------------------------------------------- 2 steps
 # ILP SHAPE NODE STEPS WANT: the script's answer; feasible ones checked

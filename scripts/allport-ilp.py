@@ -106,6 +106,8 @@ def parse_topo(args):
 def make_topo(kind, text):
     if not re.fullmatch(r"[0-9]+(x[0-9]+)*", text):
         fail(f"bad sizes '{text}': NxMx..., e.g. 4x6x7")
+    if len(text) > 64:
+        fail(f"bad sizes '{text[:16]}...': too long")
     dims = [int(s) for s in text.split("x")]
     if len(dims) > 8 or min(dims) < 1:
         fail(f"bad sizes '{text}': 1 to 8 dimensions of at least 1")
@@ -116,6 +118,8 @@ def make_topo(kind, text):
 
 
 def parse_node(t, text):
+    if len(text) > 128:
+        fail(f"bad node '{text[:16]}...': too long")
     if re.fullmatch(r"[0-9]+", text):
         v = int(text)
     elif re.fullmatch(r"[0-9]+(,[0-9]+)*", text):
@@ -395,11 +399,15 @@ def sweep(args):
         lines = fh.read().splitlines()
     except OSError as e:
         fail(f"cannot read {args.sweep}: {e.strerror}")
-    kind = next((ln.split()[0] for ln in lines
-                 if re.match(r"(mesh|torus) d=", ln)), None)
-    if not kind:
-        fail(f"{args.sweep}: no 'mesh d=' or 'torus d=' summary line, "
-             "as make wormhole-sweep prints")
+    except ValueError as e:	# not UTF-8
+        fail(f"cannot read {args.sweep}: {e}")
+    kinds = {ln.split()[0] for ln in lines
+             if re.match(r"(mesh|torus) d=", ln)}
+    if len(kinds) != 1:
+        fail(f"{args.sweep}: {'no' if not kinds else 'more than one'} "
+             "'mesh d=' or 'torus d=' summary line (one sweep, as make "
+             "wormhole-sweep prints it)")
+    kind = kinds.pop()
     shapes = optimal = undecided = 0
     for ln in lines:
         m = re.match(r"([0-9x]+) from ([0-9]+): ([0-9]+) steps, "
@@ -407,12 +415,16 @@ def sweep(args):
         if not m:
             continue
         t = make_topo(kind, m.group(1))
+        if max(len(m.group(i)) for i in (2, 3, 4)) > 16:
+            fail(f"{ln[:40]}...: a number too long")
         source, steps, cb = int(m.group(2)), int(m.group(3)), int(m.group(4))
         if source >= t.n:
             fail(f"{ln}: node {source} is not in the topology")
         if counting_bound(t, source) != cb:
             fail(f"{m.group(1)} from {source}: counting bound "
                  f"{counting_bound(t, source)} here, {cb} in the sweep")
+        if steps <= cb:
+            fail(f"{ln}: a sweep lists shapes above the counting bound")
         k, decided = class_bound(t, source, args.time, steps)
         if k == steps and decided:
             # a schedule of `steps` exists: the relaxation must allow it

@@ -110,6 +110,10 @@ bad --sweep "$TMP/nosummary.txt"
 printf '2x3x5 from 30: 4 steps, bound 3 (0.1 s)\nmesh d=3, ...\n' >"$TMP/badnode.txt"
 bad --sweep "$TMP/badnode.txt"
 bad --sweep "$TMP/badnode.txt" --from 1
+printf 'mesh d=2, ...\n3x3 from 0: 1 steps, bound 2 (0.1 s)\n' >"$TMP/below.txt"
+bad --sweep "$TMP/below.txt"
+printf '\377\376 mesh d=2\n' >"$TMP/binary.txt"
+bad --sweep "$TMP/binary.txt"
 
 # ---------------------------------------------------------------- 2 steps
 # ILP SHAPE NODE STEPS WANT: the script's answer; feasible ones checked

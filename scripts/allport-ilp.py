@@ -54,7 +54,6 @@ if valid, 1 if not, with the reason.  --json prints the result as one
 JSON object (with the schedule, in plan's format, when feasible).
 """
 import argparse
-import itertools
 import json
 import os
 import re
@@ -76,6 +75,13 @@ class Topo:
         self.stride = [1]
         for s in dims[:-1]:
             self.stride.append(self.stride[-1] * s)
+
+    def degrees(self):
+        """Every node's links, computed once."""
+        if not hasattr(self, "_deg"):
+            self._deg = [len(list(self.neighbours(v)))
+                         for v in range(self.n)]
+        return self._deg
 
     def coords(self, v):
         return [v // st % s for st, s in zip(self.stride, self.dims)]
@@ -165,7 +171,7 @@ def lp_text(t, source, K):
     """CPLEX LP: x_v_s informed after step s (1..K-1), f_a_b_s a link's
     flow, n_v_s the messages v starts in step s."""
     rows, bounds, ints, bins = [], [], [], []
-    deg = [len(list(t.neighbours(v))) for v in range(t.n)]
+    deg = t.degrees()
     for s in range(1, K + 1):
         for v in range(t.n):
             terms = [f"+ f_{v}_{w}_{s}" for w in t.neighbours(v)]
@@ -284,7 +290,7 @@ def counting_bound(t, source):
     """Lemma 1 of 002 refined by degree (mf_allport_bound): each step,
     the source and the other informed nodes, at best those of the most
     links, inform one new node per link."""
-    deg = [len(list(t.neighbours(v))) for v in range(t.n)]
+    deg = t.degrees()
     top = sorted(deg, reverse=True)
     informed, k = 1, 0
     while informed < t.n:
@@ -294,8 +300,8 @@ def counting_bound(t, source):
 
 
 def classes(t, source):
-    """The class of every node (see --bound), as indices; their sizes and
-    links, and the links from class to class."""
+    """The classes (see --bound): the source's, their sizes and links,
+    and the links from class to class."""
     sc = t.coords(source)
     key = {}
     for v in range(t.n):
@@ -312,23 +318,23 @@ def classes(t, source):
     cls = [ids[key[v]] for v in range(t.n)]
     size, deg, links = [0] * len(ids), [0] * len(ids), {}
     for v in range(t.n):
-        a, d = cls[v], 0
+        a = cls[v]
         for w in t.neighbours(v):
             links[(a, cls[w])] = links.get((a, cls[w]), 0) + 1
-            d += 1
         size[a] += 1
-        deg[a] = max(deg[a], d)
-    return cls, size, deg, links
+        deg[a] = max(deg[a], t.degrees()[v])
+    return cls[source], size, deg, links
 
 
-def class_lp(t, source, K):
-    """The class flow of K steps (see --bound) in CPLEX LP format."""
-    cls, size, deg, links = classes(t, source)
+def class_lp(cl, K):
+    """The class flow of K steps over classes cl (see --bound) in CPLEX
+    LP format."""
+    src, size, deg, links = cl
     C, rows, bounds, ints = len(size), [], [], []
-    outs = {c: [b for (a, b) in links if a == c and b != c] for c in range(C)}
-    ins = {c: [a for (a, b) in links if b == c and a != c] for c in range(C)}
+    outs = {c: [b for (a, b) in links if a == c] for c in range(C)}
+    ins = {c: [a for (a, b) in links if b == c] for c in range(C)}
     for c in range(C):
-        rows.append(f"x_{c}_0 = {int(c == cls[source])}")
+        rows.append(f"x_{c}_0 = {int(c == src)}")
         rows.append(f"x_{c}_{K} = {size[c]}")
         ints += [f"x_{c}_{s}" for s in range(K + 1)]
     for s in range(1, K + 1):
@@ -342,31 +348,33 @@ def class_lp(t, source, K):
             ints.append(f"m_{c}_{s}")
             rows.append(f"{new} >= 0")
             rows.append(f"m_{c}_{s} - {deg[c]} x_{c}_{s - 1} <= 0")
-            o = " ".join(f"+ f_{c}_{b}_{s}" for b in outs[c])
-            i = " ".join(f"- f_{a}_{c}_{s}" for a in ins[c])
+            # conservation: links within the class cancel
+            o = " ".join(f"+ f_{c}_{b}_{s}" for b in outs[c] if b != c)
+            i = " ".join(f"- f_{a}_{c}_{s}" for a in ins[c] if a != c)
             rows.append(f"{o} {i} - m_{c}_{s} + {new} = 0")
-            into = " ".join(f"+ f_{a}_{c}_{s}" for (a, b) in links if b == c)
-            out = " ".join(f"+ f_{c}_{b}_{s}" for (a, b) in links if a == c)
+            into = " ".join(f"+ f_{a}_{c}_{s}" for a in ins[c])
+            out = " ".join(f"+ f_{c}_{b}_{s}" for b in outs[c])
             rows.append(f"{into} - x_{c}_{s} + x_{c}_{s - 1} >= 0")
             rows.append(f"{out} - m_{c}_{s} >= 0")
     text = ["Minimize", " obj: 0 x_0_0", "Subject To"]
     text += [f" c{i}: {r}" for i, r in enumerate(rows)]
     text += ["Bounds"] + [" " + b for b in bounds]
     text += ["General"] + [" " + g for g in ints] + ["End"]
-    return "\n".join(text) + "\n", C
+    return "\n".join(text) + "\n"
 
 
-def class_bound(t, source, secs, upto=64):
-    """The fewest steps from the counting bound up (to upto at most) that
-    the class flow allows: a lower bound; whether it was decided there
-    (False: undecided in secs, the bound holds all the same)."""
-    k = counting_bound(t, source)
+def class_bound(t, source, cb, secs, upto=64):
+    """The fewest steps from the counting bound cb up (to upto at most)
+    that the class flow allows: a lower bound; whether it was decided
+    there (False: undecided in secs, the bound holds all the same); the
+    classes."""
+    cl, k = classes(t, source), cb
     while k < upto:
-        res, _ = cbc_run(class_lp(t, source, k)[0], secs)
+        res, _ = cbc_run(class_lp(cl, k), secs)
         if res != "infeasible":
-            return k, res == "feasible"
+            return k, res == "feasible", cl
         k += 1
-    return k, True
+    return k, True, cl
 
 
 def bound(args):
@@ -374,7 +382,7 @@ def bound(args):
     source = parse_node(t, args.source)
     t0 = time.monotonic()
     cb = counting_bound(t, source)
-    k, decided = class_bound(t, source, args.time)
+    k, decided, cl = class_bound(t, source, cb, args.time)
     secs = time.monotonic() - t0
     name = f"{t.kind} {'x'.join(map(str, t.dims))}"
     where = ",".join(map(str, t.coords(source)))
@@ -382,7 +390,7 @@ def bound(args):
         print(json.dumps({"topology": {"kind": t.kind, "dims": t.dims},
                           "source": source, "nodes": t.n,
                           "counting_bound": cb, "class_bound": k,
-                          "classes": len(classes(t, source)[1]),
+                          "classes": len(cl[1]),
                           "decided": decided, "seconds": round(secs, 2)},
                          separators=(",", ":")))
     else:
@@ -420,15 +428,16 @@ def sweep(args):
         source, steps, cb = int(m.group(2)), int(m.group(3)), int(m.group(4))
         if source >= t.n:
             fail(f"{ln}: node {source} is not in the topology")
-        if counting_bound(t, source) != cb:
+        here = counting_bound(t, source)
+        if here != cb:
             fail(f"{m.group(1)} from {source}: counting bound "
-                 f"{counting_bound(t, source)} here, {cb} in the sweep")
+                 f"{here} here, {cb} in the sweep")
         if steps <= cb:
             fail(f"{ln}: a sweep lists shapes above the counting bound")
-        k, decided = class_bound(t, source, args.time, steps)
+        k, decided, cl = class_bound(t, source, cb, args.time, steps)
         if k == steps and decided:
             # a schedule of `steps` exists: the relaxation must allow it
-            res, _ = cbc_run(class_lp(t, source, steps)[0], args.time)
+            res, _ = cbc_run(class_lp(cl, steps), args.time)
             if res == "infeasible":
                 fail(f"{m.group(1)} from {source}: the class flow refuses "
                      f"{steps} steps, which wormhole takes")

@@ -24,6 +24,9 @@
 #    corner (1188 nodes), which it proves needs 5 steps, wormhole's.
 #    (On mesh 2x2x558 CBC's presolve aborts, and the script solves
 #    again without it.)
+#  - the sweep's --retry N: the shapes it lists above the bound, built
+#    again at effort N, take what plan --effort N takes, between the
+#    counting bound and their first steps, and its summary counts them.
 cd "${MF_TOP:-.}" || exit 1
 MF=build/meshfabric
 ILP=scripts/allport-ilp.py
@@ -200,6 +203,29 @@ done <"$TMP/cls.txt"
 check "--sweep: wormhole optimal on $opt of the $n shapes, as its summary says" \
 	grep -q "^mesh: $n shapes above the counting bound, $opt at their class bound" "$TMP/cls.txt"
 check "--sweep: the class bound proves some of them (the six the ILP does)" [ "$opt" = 6 ]
+
+# --retry: the shapes left above the bound, built again at a higher
+# effort; each agrees with plan at that effort, none goes below the
+# counting bound (computed here) or above its first steps, and the
+# summary counts those still above
+build/bench/sweep_wormhole mesh 3 --max-nodes 200 --from random --retry 4 >"$TMP/retry.txt"
+comment "$TMP/retry.txt"
+above=0 still=0 reached=0
+while read -r shape _ node steps _ _ _ _ _ _ _ s2 _; do
+	node=${node%:}
+	above=$((above + 1))
+	b=$(bound mesh "$shape" "$node")
+	p=$("$MF" plan --mesh "$shape" --from "$node" --algo wormhole --effort 4 --summary |
+		awk '$1 == "steps" { print $2 }')
+	ok=false
+	[ "$s2" = "$p" ] && [ "$b" -le "$s2" ] && [ "$s2" -le "$steps" ] && ok=true
+	check "--retry 4: mesh $shape from $node: $steps steps, then $s2 (plan --effort 4: $p; bound $b)" \
+		$ok
+	if [ "$s2" -gt "$b" ]; then still=$((still + 1)); else reached=$((reached + 1)); fi
+done < <(grep ' from [0-9]*: .*; effort 4: ' "$TMP/retry.txt")
+check "--retry 4: a line for each of the $above shapes above, summary: $still still above" \
+	grep -q "^at effort 4: $still of the $above still above" "$TMP/retry.txt"
+check "--retry 4: some shape reaches the bound only at effort 4 ($reached)" [ "$reached" -gt 0 ]
 
 w=$("$MF" plan --mesh 4x11x27 --from 0,0,0 --algo wormhole --summary | awk '$1 == "steps" { print $2 }')
 c=$(cbound mesh 4x11x27 0,0,0)

@@ -180,6 +180,23 @@ void mf_print_fault_free(struct mf_print *p, const struct mf_stats *st)
 		     st->tcd);
 }
 
+/* The fewest steps any broadcast from the source can take, counting the
+ * nodes a step can inform at most: one-port, each informed node informs
+ * one more (ceil(log2 N)); all-port, one per link (mf_allport_bound:
+ * the source's links, then the most links other nodes have).
+ */
+static u32 counting_bound(const struct plan *p)
+{
+	u64 informed = 1;
+	u32 k = 0;
+
+	if (p->s.model == MESHFABRIC_MODEL_ALL_PORT)
+		return mf_allport_bound(&p->t, p->s.source);
+	for (; informed < p->t.nodes; k++)
+		informed *= 2;
+	return k;
+}
+
 static void print_plan(FILE *f, bool json, const struct plan *p, bool steps)
 {
 	const struct mf_stats *st = &p->st;
@@ -204,7 +221,10 @@ static void print_plan(FILE *f, bool json, const struct plan *p, bool steps)
 	mf_print_sched_stats(&o, st);
 	mf_print_bool(&o, MF_PRINT_ANY, "contention_free",
 		      "contention-free  %s\n", st->max_link_load <= 1);
-	if (p->f.n)	/* text: with the faults below */
+	if (!p->f.n)	/* with links down fewer nodes are reachable */
+		mf_print_u64(&o, MF_PRINT_ANY, "counting_bound",
+			     "counting bound   %llu steps\n", counting_bound(p));
+	else		/* text: with the faults below */
 		mf_print_u64(&o, MF_PRINT_JSON, "unreachable", NULL,
 			     st->unreachable);
 	mf_print_obj_close(&o);
@@ -604,9 +624,12 @@ const struct mf_cmd mf_cmd_plan = {
 		"Every schedule is validated by the independent checker before it is\n"
 		"printed; an invalid schedule is an error (exit 1).  The summary gives\n"
 		"steps, sends, TCD (sum of path lengths), the largest number of sends on\n"
-		"one directed link in one step, and whether the schedule is free of\n"
-		"step contention.  With --link-rate, --link-delay, --switching, --mode\n"
-		"or --size, it also gives the schedule's fabric time on such links (the\n"
+		"one directed link in one step, whether the schedule is free of step\n"
+		"contention and, with no link down, the counting bound: the fewest\n"
+		"steps any broadcast from the source could take (ceil(log2 N) one-port;\n"
+		"all-port, one new node per link of each informed node).  With\n"
+		"--link-rate, --link-delay, --switching, --mode or --size, it also\n"
+		"gives the schedule's fabric time on such links (the\n"
 		"model of `meshfabric link`), per step with --steps: what BCAST reports\n"
 		"on an idle fabric with the same links.  With --down and --down-node\n"
 		"the schedule is repaired\n"

@@ -121,7 +121,7 @@ if d["algo"] in ("tree", "binomial"):   # the algorithms that follow a routing
 assert list(d.keys()) == want_keys, "keys %s" % list(d.keys())
 topo = d["topology"]; kind = topo["kind"]; dims = topo["dims"]
 assert list(topo.keys()) == ["kind", "dims"]
-assert list(d["summary"].keys()) == ["steps", "sends", "tcd", "max_link_load", "contention_free"]
+assert list(d["summary"].keys()) == ["steps", "sends", "tcd", "max_link_load", "contention_free", "counting_bound"]
 def nodes_of():
     if kind == "hex":
         n = dims[0]; return 3 * n * n - 3 * n + 1
@@ -131,6 +131,19 @@ def nodes_of():
 N = nodes_of()
 assert d["nodes"] == N, (d["nodes"], N)
 def coords(i): return topomodel.coords(dims, i)
+def degree(v):   # links of node v: a wrapped hex's 6 (none alone)
+    if kind == "hex": return 6 if N > 1 else 0
+    return sum(2 if kind == "torus" and s > 2 else (1 if kind == "torus" and s == 2 else (c > 0) + (c < s - 1))
+               for c, s in zip(coords(v), dims))
+def counting_bound():   # fewest steps by counting the nodes a step informs
+    informed, k = 1, 0
+    if d["model"] == "one-port":
+        while informed < N: informed *= 2; k += 1
+        return k
+    top = sorted((degree(v) for v in range(N) if v != d["source"]), reverse=True)
+    while informed < N:
+        informed += degree(d["source"]) + sum(top[:informed - 1]); k += 1
+    return k
 def ident(c): return topomodel.ident(dims, c)
 def adjacent(a, b):
     if kind == "hex":
@@ -165,6 +178,9 @@ sm = d["summary"]
 got = (sm["steps"], sm["sends"], sm["tcd"], sm["max_link_load"], sm["contention_free"])
 want = (len(d["steps"]), sends, tcd, maxload, maxload <= 1)
 assert got == want, "summary %s, recomputed %s" % (got, want)
+cb = counting_bound()
+assert sm["counting_bound"] == cb, "counting bound %s, recomputed %d" % (sm["counting_bound"], cb)
+assert len(d["steps"]) >= cb, "%d steps, below the counting bound %d" % (len(d["steps"]), cb)
 print("%s %s steps=%d tcd=%d" % (d["algo"], dims, len(d["steps"]), tcd))
 EOF
 

@@ -26,7 +26,10 @@
 #    again without it.)
 #  - the sweep's --retry N: the shapes it lists above the bound, built
 #    again at effort N, take what plan --effort N takes, between the
-#    counting bound and their first steps, and its summary counts them.
+#    counting bound and their first steps, and its summary counts them;
+#    --sweep of such a list calls those at the bound "reached" and
+#    bounds the others against their best steps (the ILP confirms each
+#    it calls optimal).
 cd "${MF_TOP:-.}" || exit 1
 MF=build/meshfabric
 ILP=scripts/allport-ilp.py
@@ -117,6 +120,10 @@ printf 'mesh d=2, ...\n3x3 from 0: 1 steps, bound 2 (0.1 s)\n' >"$TMP/below.txt"
 bad --sweep "$TMP/below.txt"
 printf '\377\376 mesh d=2\n' >"$TMP/binary.txt"
 bad --sweep "$TMP/binary.txt"
+printf 'mesh d=3, ...\n2x5x13 from 0: 4 steps, bound 3 (0.1 s); effort 4: 2 steps (1 s)\n' >"$TMP/retrybelow.txt"
+bad --sweep "$TMP/retrybelow.txt"
+printf 'mesh d=3, ...\n2x5x13 from 0: 4 steps, bound 3 (0.1 s); effort 4: 3 steps (1 s)\n2x5x13 from 1: 4 steps, bound 3 (0.1 s); effort 5: 3 steps (1 s)\n' >"$TMP/retrymixed.txt"
+bad --sweep "$TMP/retrymixed.txt"
 
 # ---------------------------------------------------------------- 2 steps
 # ILP SHAPE NODE STEPS WANT: the script's answer; feasible ones checked
@@ -226,6 +233,26 @@ done < <(grep ' from [0-9]*: .*; effort 4: ' "$TMP/retry.txt")
 check "--retry 4: a line for each of the $above shapes above, summary: $still still above" \
 	grep -q "^at effort 4: $still of the $above still above" "$TMP/retry.txt"
 check "--retry 4: some shape reaches the bound only at effort 4 ($reached)" [ "$reached" -gt 0 ]
+# --sweep of that list: the shapes reached at effort 4 are "reached", the
+# others get their class bound against their best steps; each it calls
+# optimal has no schedule one step shorter (the exact ILP)
+"$ILP" --sweep "$TMP/retry.txt" --time 60 >"$TMP/rcls.txt"
+comment "$TMP/rcls.txt"
+check "--sweep of a --retry list: $reached reached, its summary says so" \
+	grep -q "^mesh: $above shapes above the counting bound, $reached reach it at effort 4, " "$TMP/rcls.txt"
+rr=$(grep -c ', effort 4: [0-9]* steps, bound [0-9]*: reached$' "$TMP/rcls.txt")
+check "--sweep of a --retry list: a reached line for each ($rr)" [ "$rr" = "$reached" ]
+while read -r shape _ node _ _ _ _ best _ _ _ _ _ cb say; do
+	node=${node%:} cb=${cb%:}
+	[ "$say" = optimal ] || continue
+	where=$(python3 -c 'import sys
+d = [int(x) for x in sys.argv[1].split("x")]; n = int(sys.argv[2]); c = []
+for s in d: c.append(str(n % s)); n //= s
+print(",".join(c))' "$shape" "$node")
+	got=$("$ILP" --mesh "$shape" --from "$where" --steps $((best - 1)) --json --time 300)
+	check "mesh $shape from $node: class bound $cb = its best steps $best; the ILP finds no $((best - 1))" \
+		python3 -c 'import json, sys; assert json.loads(sys.argv[1])["result"] == "infeasible", sys.argv[1]' "$got"
+done < <(grep ', effort 4: .*class bound' "$TMP/rcls.txt")
 
 w=$("$MF" plan --mesh 4x11x27 --from 0,0,0 --algo wormhole --summary | awk '$1 == "steps" { print $2 }')
 c=$(cbound mesh 4x11x27 0,0,0)

@@ -145,10 +145,16 @@ check "fabric links counted exactly the routed paths, both ways" \
 	cmp -s $TMP/want $TMP/got
 
 # a node reaches out first: its ARP broadcast leaves through the port
-"$IP" -n out neigh flush dev ext1
-"$IP" -n $dns neigh flush dev p
+# (the pinned entries deleted: a flush leaves permanent ones)
+"$IP" -n out neigh del $dip dev ext1
+"$IP" -n $dns neigh del $oip dev p
 check "(2,2) -> out: ping resolves (ARP out of the port) and answers" \
 	"$MF" exec p $dst -- ping -c 2 -W 3 $oip
+check_eq "out learned (2,2)'s MAC from its ARP request" \
+	"$("$IP" -n out neigh show $dip dev ext1 | awk '{ print $3 }')" \
+	"$(mac_of "$id" $dst)"
+check_eq "(2,2) learned out's MAC from its answer" \
+	"$("$IP" -n $dns neigh show $oip dev p | awk '{ print $3 }')" "$omac"
 "$IP" -n out neigh replace $dip lladdr "$(mac_of "$id" $dst)" dev ext1 nud permanent
 "$IP" -n $dns neigh replace $oip lladdr "$omac" dev p nud permanent
 
@@ -328,6 +334,10 @@ amac=$("$IP" -n ma link show oa | awk '$1 == "link/ether" { print $2 }')
 bmac=$("$IP" -n mb link show ob | awk '$1 == "link/ether" { print $2 }')
 "$IP" -n ma neigh replace 10.255.0.2 lladdr "$bmac" dev oa nud permanent
 "$IP" -n mb neigh replace 10.255.0.1 lladdr "$amac" dev ob nud permanent
+# and (2,2) them: it answered their pings, and its ARP probes of them
+# (about 5 s later) would cross the fabric and both ports in the count
+"$IP" -n m-2-2 neigh replace 10.255.0.1 lladdr "$amac" dev m nud permanent
+"$IP" -n m-2-2 neigh replace 10.255.0.2 lladdr "$bmac" dev m nud permanent
 "$MF" stats m --reset >/dev/null
 n=3
 check "mesh: ping -c $n ma -> mb" \

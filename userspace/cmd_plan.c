@@ -183,7 +183,8 @@ void mf_print_fault_free(struct mf_print *p, const struct mf_stats *st)
 /* The fewest steps any broadcast from the source can take, counting the
  * nodes a step can inform at most: one-port, each informed node informs
  * one more (ceil(log2 N)); all-port, one per link (mf_allport_bound:
- * the source's links, then the most links other nodes have).
+ * the source's links, and for the other informed nodes the largest link
+ * counts among the fabric's nodes).
  */
 static u32 counting_bound(const struct plan *p)
 {

@@ -194,7 +194,7 @@ shapes="--mesh=4x4:--from=1,2 --mesh=8x8:--from=0,0 --mesh=8x8:--from=3,5
 	--mesh=5x7:--from=2,3 --torus=8x8:--from=5,6 --torus=5x5:--from=0,0
 	--torus=6x6:--from=2,3 --mesh=4x4x4:--from=1,2,3 --torus=4x4x4:--from=0,0,0
 	--mesh=2x2x2x2:--from=1,0,1,0 --torus=7x7:--from=3,3 --hex=2:--from=0
-	--hex=4:--from=11 --hex=5:--from=0 --mesh=16:--from=3"
+	--hex=4:--from=11 --hex=5:--from=0 --mesh=16:--from=3 --torus=2x4x3:--from=1,2,1"
 for algo in auto eyes hex tree binomial flood tsay-wang mintcd wormhole split; do
 	covered=0 failed=0
 	for s in $shapes; do

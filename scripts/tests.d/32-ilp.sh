@@ -215,6 +215,13 @@ check "--sweep: the class bound proves some of them (the six the ILP does)" [ "$
 # effort; each agrees with plan at that effort, none goes below the
 # counting bound (computed here) or above its first steps, and the
 # summary counts those still above
+for a in "--retry abc" "--retry 4294967298" "--effort 3 --retry 2" "--retry -1"; do
+	# shellcheck disable=SC2086
+	build/bench/sweep_wormhole mesh 2 --max-nodes 12 $a >/dev/null 2>"$TMP/e"
+	rc=$?
+	check "sweep_wormhole $a: usage, exit 2" \
+		[ "$rc:$(grep -c '^usage: ' "$TMP/e")" = 2:1 ]
+done
 build/bench/sweep_wormhole mesh 3 --max-nodes 200 --from random --retry 4 >"$TMP/retry.txt"
 comment "$TMP/retry.txt"
 above=0 still=0 reached=0

@@ -127,8 +127,23 @@ static int shapes(struct sweep *w, u32 i, u32 lo, u64 n)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sweep_wormhole mesh|torus D [--min-side N] [--max-nodes N] [--from corner|centre|random] [--effort N] [--retry N]\n");
+	fprintf(stderr, "usage: sweep_wormhole mesh|torus D [--min-side N] [--max-nodes N] [--from corner|centre|random] [--effort N] [--retry N (above the effort)]\n");
 	return 2;
+}
+
+/* A decimal number of 1 to 9 digits into *v; -1 if s is not one. */
+static int num(const char *s, u32 *v)
+{
+	char *end;
+	unsigned long x;
+
+	if (*s < '0' || *s > '9' || strlen(s) > 9)
+		return -1;
+	x = strtoul(s, &end, 10);
+	if (*end)
+		return -1;
+	*v = (u32)x;
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -149,24 +164,29 @@ int main(int argc, char **argv)
 		w.kind = MESHFABRIC_KIND_TORUS;
 	else
 		return usage();
-	w.d = atoi(argv[2]);
-	if (w.d < 1 || w.d > MF_MAX_DIMS)
+	if (num(argv[2], &w.d) || w.d < 1 || w.d > MF_MAX_DIMS)
 		return usage();
 	for (i = 3; i + 1 < argc; i += 2) {
+		u32 *v = NULL;
+
 		if (!strcmp(argv[i], "--min-side"))
-			w.min_side = atoi(argv[i + 1]);
+			v = &w.min_side;
 		else if (!strcmp(argv[i], "--max-nodes"))
-			w.max_nodes = atoi(argv[i + 1]);
+			v = &w.max_nodes;
 		else if (!strcmp(argv[i], "--effort"))
-			w.effort = atoi(argv[i + 1]);
+			v = &w.effort;
 		else if (!strcmp(argv[i], "--retry"))
-			w.retry = atoi(argv[i + 1]);
-		else if (!strcmp(argv[i], "--from"))
+			v = &w.retry;
+		if (v) {
+			if (num(argv[i + 1], v))
+				return usage();
+		} else if (!strcmp(argv[i], "--from")) {
 			for (w.from = 0; w.from < 3 &&
 			     strcmp(argv[i + 1], from[w.from]); w.from++)
 				;
-		else
+		} else {
 			return usage();
+		}
 	}
 	if (i != argc || w.min_side < 2 || w.max_nodes < 2 || w.from == 3 ||
 	    w.effort < 1 || w.effort > MF_SEARCH_EFFORT_MAX ||

@@ -97,18 +97,9 @@ fi
 # ids; H_n: i +- 1, i +- (3n-1), i +- (3n-2) mod p, 003), every node
 # informed exactly once, senders informed earlier, port model, link loads,
 # and the JSON shape of the brief, key for key.
-# node id <-> coordinates of topo.h (id = x0 + n0 * (x1 + n1 * ...)),
-# shared by the python checkers below
-cat >"$TMP/topomodel.py" <<'EOF'
-def coords(dims, i):
-    c = []
-    for x in dims: c.append(i % x); i //= x
-    return c
-def ident(dims, c):
-    i = 0
-    for x, v in zip(reversed(dims), reversed(c)): i = i * x + v
-    return i
-EOF
+# Ids, coordinates, degrees and the counting bound: topomodel.py, shared
+# by the python checkers below
+cp scripts/tests.d/topomodel.py "$TMP/"
 cat >"$TMP/checkplan.py" <<'EOF'
 import json, sys
 import topomodel
@@ -122,28 +113,11 @@ assert list(d.keys()) == want_keys, "keys %s" % list(d.keys())
 topo = d["topology"]; kind = topo["kind"]; dims = topo["dims"]
 assert list(topo.keys()) == ["kind", "dims"]
 assert list(d["summary"].keys()) == ["steps", "sends", "tcd", "max_link_load", "contention_free", "counting_bound"]
-def nodes_of():
-    if kind == "hex":
-        n = dims[0]; return 3 * n * n - 3 * n + 1
-    p = 1
-    for x in dims: p *= x
-    return p
-N = nodes_of()
+N = topomodel.nodes(kind, dims)
 assert d["nodes"] == N, (d["nodes"], N)
 def coords(i): return topomodel.coords(dims, i)
-def degree(v):   # links of node v: a wrapped hex's 6 (none alone)
-    if kind == "hex": return 6 if N > 1 else 0
-    return sum(2 if kind == "torus" and s > 2 else (1 if kind == "torus" and s == 2 else (c > 0) + (c < s - 1))
-               for c, s in zip(coords(v), dims))
 def counting_bound():   # fewest steps by counting the nodes a step informs
-    informed, k = 1, 0
-    if d["model"] == "one-port":
-        while informed < N: informed *= 2; k += 1
-        return k
-    top = sorted((degree(v) for v in range(N) if v != d["source"]), reverse=True)
-    while informed < N:
-        informed += degree(d["source"]) + sum(top[:informed - 1]); k += 1
-    return k
+    return topomodel.counting_bound(kind, dims, d["source"], d["model"])
 def ident(c): return topomodel.ident(dims, c)
 def adjacent(a, b):
     if kind == "hex":

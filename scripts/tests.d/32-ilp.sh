@@ -46,23 +46,10 @@ fi
 
 # the counting bound, refined by degree: informed nodes other than the
 # source have at best the most links there are, one new node per link
-bound() { # bound mesh|torus DIMS NODE-ID
-	python3 - "$@" <<'PYEOF'
-import itertools, sys
-kind, dims, src = sys.argv[1], [int(x) for x in sys.argv[2].split("x")], int(sys.argv[3])
-def deg(c):
-    return sum(2 if kind == "torus" and s > 2 else (c[i] > 0) + (c[i] < s - 1)
-               for i, s in enumerate(dims))
-cs = list(itertools.product(*[range(s) for s in reversed(dims)]))
-degs = sorted((deg(list(reversed(c))) for c in cs), reverse=True)
-stride, c = 1, []
-for s in dims:
-    c.append(src // stride % s); stride *= s
-n, informed, k = len(cs), 1, 0
-while informed < n:
-    informed += deg(c) + sum(degs[:informed - 1]); k += 1
-print(k)
-PYEOF
+bound() { # bound mesh|torus DIMS NODE-ID (tests.d/topomodel.py)
+	PYTHONPATH=scripts/tests.d python3 -c '
+import sys, topomodel
+print(topomodel.counting_bound(sys.argv[1], [int(x) for x in sys.argv[2].split("x")], int(sys.argv[3])))' "$@"
 }
 
 # ---------------------------------------------------------------- checker

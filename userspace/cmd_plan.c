@@ -181,21 +181,15 @@ void mf_print_fault_free(struct mf_print *p, const struct mf_stats *st)
 }
 
 /* The fewest steps any broadcast from the source can take, counting the
- * nodes a step can inform at most: one-port, each informed node informs
- * one more (ceil(log2 N)); all-port, one per link (mf_allport_bound:
- * the source's links, and for the other informed nodes the largest link
- * counts among the fabric's nodes).
+ * nodes a step can inform at most (mf_coll_bounds: one-port
+ * ceil(log2 N); all-port mf_allport_bound, one new node per link).
  */
 static u32 counting_bound(const struct plan *p)
 {
-	u64 informed = 1;
-	u32 k = 0;
+	struct mf_coll_bounds b;
 
-	if (p->s.model == MESHFABRIC_MODEL_ALL_PORT)
-		return mf_allport_bound(&p->t, p->s.source);
-	for (; informed < p->t.nodes; k++)
-		informed *= 2;
-	return k;
+	mf_coll_bounds(&p->t, MF_COLL_BCAST, p->s.model, p->s.source, 0, &b);
+	return b.steps;
 }
 
 static void print_plan(FILE *f, bool json, const struct plan *p, bool steps)

@@ -15,8 +15,10 @@ trap 'rm -rf "$TMP"' EXIT
 
 need_tool
 
+cp scripts/tests.d/topomodel.py "$TMP/"
 cat >"$TMP/coll.py" <<'PYEOF'
 import json, math, sys
+import topomodel
 from collections import Counter
 d = json.load(sys.stdin)
 N = d["nodes"]; nb = d["blocks"]; coll = d["collective"]; root = d["root"]
@@ -57,8 +59,13 @@ for v in range(N):
             assert val[v, b] == full, "node %d block %d: %s" % (v, b, val[v, b])
 M = d["bytes"]
 lb = d["bounds"]
+kind, dims = d["topology"]["kind"], d["topology"]["dims"]
 if d["model"] == "one-port":
     assert lb["steps"] == math.ceil(math.log2(N)), lb
+elif coll in ("broadcast", "reduce", "gather", "scatter"):
+    assert lb["steps"] == topomodel.counting_bound(kind, dims, root), lb
+else:   # every node hears from all: the largest over the nodes
+    assert lb["steps"] == max(topomodel.counting_bound(kind, dims, v) for v in range(N)), lb
 share = M * (N - 1) // N
 want = 2 * share if coll == "allreduce" else M if coll in ("broadcast", "reduce") else share
 assert lb["node_bytes"] == want, (lb, want)
@@ -88,6 +95,10 @@ coll_ok --mesh 4x4 --coll reduce --algo tree --bcast eyes --from 5 --size 8
 coll_ok --mesh 4x4 --coll gather --algo tree --from 3 --size 160
 coll_ok --mesh 3x3 --coll scatter --algo tree --from 4 --size 90
 coll_ok --mesh 4x4 --coll broadcast --algo tree --bcast eyes --size 8
+# all-port: the counting bound from the root, or the largest over the nodes
+coll_ok --mesh 4x5 --coll allreduce --algo tree --bcast flood --size 8
+coll_ok --mesh 3x4 --coll reduce --algo tree --bcast wormhole --from 5 --size 8
+coll_ok --torus 2x3x4 --coll broadcast --algo tree --bcast wormhole --from 7 --size 8
 
 # 003's global sum: 2n + 1 steps as printed, 2(n - 1) all-port
 if s3=$("$MF" plan --hex 5 --coll allreduce --algo 003 --size 8 --json |

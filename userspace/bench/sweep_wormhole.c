@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mf_bench.h"
+#include "coll.h"
 #include "search.h"
 
 struct sweep {

@@ -10,6 +10,7 @@
 #include "mf_test.h"
 #include "coll.h"
 #include "algo.h"
+#include "bound_model.h"
 
 static u32 nshapes;
 static struct mf_topo shapes[160];
@@ -370,6 +371,71 @@ static void test_swing_steps(void)
 	}
 }
 
+/* The all-port step bound of every collective is the broadcast counting
+ * bound (bound_model.h, the test's own): from the root where there is
+ * one, else the largest over all nodes (each node must hear from every
+ * other, a reduce to it turned round).  The one-port bound is
+ * ceil(log2 N).  Meshes (a corner has d links, the centre 2d), tori with
+ * a side of 2 (one link along it) and H_n.
+ */
+static void test_step_bounds(void)
+{
+	static const u32 shapes[][5] = {
+		/* kind, d, sides */
+		{ MESHFABRIC_KIND_MESH, 2, 8, 8, 1 },
+		{ MESHFABRIC_KIND_MESH, 3, 2, 3, 5 },
+		{ MESHFABRIC_KIND_MESH, 1, 9, 1, 1 },
+		{ MESHFABRIC_KIND_TORUS, 3, 2, 4, 5 },
+		{ MESHFABRIC_KIND_TORUS, 2, 7, 7, 1 },
+		{ MESHFABRIC_KIND_HEX, 1, 4, 1, 1 },
+	};
+	u32 i, coll, root, v, want, one;
+	struct mf_coll_bounds lb;
+	struct mf_topo t;
+
+	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		EXPECT_EQ(mf_topo_init(&t, shapes[i][0], shapes[i][1],
+				       &shapes[i][2]), 0);
+		for (one = 0; (1U << one) < t.nodes; one++)
+			;
+		for (coll = 0; coll < MF_COLL_COUNT; coll++) {
+			bool rooted = coll == MF_COLL_BCAST ||
+				      coll == MF_COLL_REDUCE ||
+				      coll == MF_COLL_GATHER ||
+				      coll == MF_COLL_SCATTER;
+
+			for (root = 0; root < t.nodes; root += 1 + t.nodes / 4) {
+				want = counting_bound(&t, root);
+				for (v = 0; !rooted && v < t.nodes; v++)
+					if (counting_bound(&t, v) > want)
+						want = counting_bound(&t, v);
+				mf_coll_bounds(&t, coll,
+					       MESHFABRIC_MODEL_ALL_PORT, root,
+					       64, &lb);
+				EXPECT_MSG(lb.steps == want,
+					   "shape %u %s from %u: %u, want %u",
+					   i, mf_coll_name(coll), root,
+					   lb.steps, want);
+				mf_coll_bounds(&t, coll,
+					       MESHFABRIC_MODEL_ONE_PORT, root,
+					       64, &lb);
+				EXPECT_EQ(lb.steps, one);
+			}
+		}
+	}
+	/* by hand: 8x8 mesh, 4 steps from a corner (1 + 2 + 3 * 4 + ...
+	 * reaches 64 only in the fourth), 3 from (3,4) and no fewer
+	 */
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_MESH, 2, shapes[0] + 2), 0);
+	mf_coll_bounds(&t, MF_COLL_BCAST, MESHFABRIC_MODEL_ALL_PORT, 0, 8, &lb);
+	EXPECT_EQ(lb.steps, 4);
+	mf_coll_bounds(&t, MF_COLL_ALLREDUCE, MESHFABRIC_MODEL_ALL_PORT, 35, 8,
+		       &lb);
+	EXPECT_EQ(lb.steps, 4);
+	mf_coll_bounds(&t, MF_COLL_BCAST, MESHFABRIC_MODEL_ALL_PORT, 35, 8, &lb);
+	EXPECT_EQ(lb.steps, 3);
+}
+
 int main(void)
 {
 	RUN(test_types_and_ops);
@@ -377,5 +443,6 @@ int main(void)
 	RUN(test_reduce_reverses_broadcast);
 	RUN(test_003_global_sum);
 	RUN(test_swing_steps);
+	RUN(test_step_bounds);
 	return mf_test_done();
 }

@@ -16,57 +16,9 @@
 #include "mf_test.h"
 #include "algo.h"
 #include "check.h"
+#include "coll.h"
 #include "search.h"
-
-/* Number of distinct neighbours (= outgoing links) of v, from
- * mf_topo_neighbor() only.
- */
-static u32 degree(const struct mf_topo *t, u32 v)
-{
-	s64 nb[2 * MF_MAX_DIMS];
-	u32 p, q, k = 0;
-
-	for (p = 0; p < t->nports; p++) {
-		s64 w = mf_topo_neighbor(t, v, p);
-
-		if (w < 0)
-			continue;
-		for (q = 0; q < k && nb[q] != w; q++)
-			;
-		if (q == k)
-			nb[k++] = w;
-	}
-	return k;
-}
-
-/*
- * The counting bound: in a step every informed node starts at most one
- * send per outgoing link, so informed(t + 1) <= informed(t) + deg(source)
- * + the sum of the informed(t) - 1 largest degrees of the topology.  The
- * bound is the first t at which this reaches N.
- */
-static u32 counting_bound(const struct mf_topo *t, u32 src)
-{
-	u64 hist[2 * MF_MAX_DIMS + 1] = { 0 }, informed = 1;
-	u32 v, steps = 0;
-
-	for (v = 0; v < t->nodes; v++)
-		hist[degree(t, v)]++;
-	while (informed < t->nodes) {
-		u64 more = degree(t, src), left = informed - 1;
-		int g;
-
-		for (g = 2 * MF_MAX_DIMS; g >= 0 && left; g--) {
-			u64 k = hist[g] < left ? hist[g] : left;
-
-			more += k * (u64)g;
-			left -= k;
-		}
-		informed += more;
-		steps++;
-	}
-	return steps;
-}
+#include "bound_model.h"
 
 /* Build algo from src and check it; 0 and *st on success. */
 static int run(const struct mf_topo *t, u32 algo, u32 src, struct mf_stats *st)

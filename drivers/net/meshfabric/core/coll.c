@@ -206,26 +206,56 @@ void mf_coll_block_bytes(const struct mf_sched *s, u64 bytes, u32 esize,
 			  mf_div64(b * count, nb)) * esize;
 }
 
+u32 mf_allport_bound(const struct mf_topo *t, u32 source)
+{
+	u64 hist[2 * MF_MAX_DIMS + 1] = { 0 }, informed = 1, more, left, k;
+	u32 v, steps = 0;
+	int g;
+
+	for (v = 0; v < t->nodes; v++)
+		hist[mf_topo_degree(t, v)]++;
+	while (informed < t->nodes) {
+		more = mf_topo_degree(t, source);
+		left = informed - 1;
+		for (g = 2 * MF_MAX_DIMS; g >= 0 && left; g--) {
+			k = hist[g] < left ? hist[g] : left;
+			more += k * (u64)g;
+			left -= k;
+		}
+		if (!more)
+			return U32_MAX;
+		informed += more;
+		steps++;
+	}
+	return steps;
+}
+
 void mf_coll_bounds(const struct mf_topo *t, u32 coll, u32 model, u32 root,
 		    u64 bytes, struct mf_coll_bounds *b)
 {
-	u32 n = t->nodes, ports = t->nports, v, d;
+	u32 n = t->nodes, v, d, least = root;
 	u64 reach = 1, share = mf_div64(bytes * (n - 1), n);
+	bool rooted = coll == MF_COLL_BCAST || coll == MF_COLL_REDUCE ||
+		      coll == MF_COLL_GATHER || coll == MF_COLL_SCATTER;
 
 	/* one-port: the nodes that hold (or fed) a value at most double a
-	 * step; all-port: each can reach every neighbour at once
+	 * step.  All-port: the broadcast counting bound from the root; a
+	 * reduce or gather is one turned round.  Without a root, every node
+	 * must hear from all: the bound from a node of the fewest links,
+	 * the largest over the nodes.
 	 */
-	if (t->kind == MESHFABRIC_KIND_TORUS)
-		for (v = 0; v < t->ndims; v++)
-			ports -= t->dims[v] == 2;
 	b->steps = 0;
-	while (reach < n) {
-		reach *= model == MESHFABRIC_MODEL_ALL_PORT ? ports + 1 : 2;
-		b->steps++;
+	if (model == MESHFABRIC_MODEL_ALL_PORT) {
+		for (v = 0; !rooted && v < n; v++)
+			if (mf_topo_degree(t, v) < mf_topo_degree(t, least))
+				least = v;
+		b->steps = mf_allport_bound(t, least);
+	} else {
+		for (; reach < n; b->steps++)
+			reach *= 2;
 	}
 	b->distance = 0;
-	if (coll == MF_COLL_BCAST || coll == MF_COLL_REDUCE ||
-	    coll == MF_COLL_GATHER || coll == MF_COLL_SCATTER) {
+	if (rooted) {
 		for (v = 0; v < n; v++) {
 			d = mf_topo_distance(t, root, v);
 			if (d > b->distance)

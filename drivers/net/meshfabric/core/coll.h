@@ -121,9 +121,17 @@ int mf_coll_plan(const struct mf_topo *t, const struct mf_coll_req *rq,
 void mf_coll_block_bytes(const struct mf_sched *s, u64 bytes, u32 esize,
 			 u64 *out);
 
+/* The counting lower bound on all-port broadcast steps from source: in a
+ * step every informed node starts at most one send per link, so informed
+ * grows by at most the sum of the informed nodes' degrees (the source's
+ * own, and the largest degrees of the rest).  U32_MAX if nothing can be
+ * informed (a fabric of several nodes without links).
+ */
+u32 mf_allport_bound(const struct mf_topo *t, u32 source);
+
 /* The lower bounds of a collective of bytes on t (docs/collectives.md). */
 struct mf_coll_bounds {
-	u32 steps;		/* one-port: ceil(log2 N); all-port: by ports */
+	u32 steps;		/* one-port: ceil(log2 N); all-port: counting */
 	u32 distance;		/* hops: diameter, or the root's eccentricity */
 	u64 node_bytes;		/* bytes some node must send or receive */
 };

@@ -48,6 +48,7 @@
  * distinct cores per step.
  */
 #include "algo.h"
+#include "coll.h"
 #include "search.h"
 
 #define WH_MAXD		MF_MAX_DIMS

@@ -60,40 +60,6 @@ static u32 srch_rand(struct srch *x)
 	return (u32)(x->rng >> 16);
 }
 
-static u32 srch_degree(const struct mf_topo *t, u32 v)
-{
-	u32 p, deg = 0;
-
-	for (p = 0; p < t->nports; p++)
-		if (mf_topo_is_link(t, v, p))
-			deg++;
-	return deg;
-}
-
-u32 mf_allport_bound(const struct mf_topo *t, u32 source)
-{
-	u64 hist[2 * MF_MAX_DIMS + 1] = { 0 }, informed = 1, more, left, k;
-	u32 v, steps = 0;
-	int g;
-
-	for (v = 0; v < t->nodes; v++)
-		hist[srch_degree(t, v)]++;
-	while (informed < t->nodes) {
-		more = srch_degree(t, source);
-		left = informed - 1;
-		for (g = 2 * MF_MAX_DIMS; g >= 0 && left; g--) {
-			k = hist[g] < left ? hist[g] : left;
-			more += k * (u64)g;
-			left -= k;
-		}
-		if (!more)
-			return U32_MAX;
-		informed += more;
-		steps++;
-	}
-	return steps;
-}
-
 /* Nearest-set distances after node v joined the set. */
 static void srch_near(struct srch *x, u32 v)
 {
@@ -1236,7 +1202,7 @@ static int srch_init(struct srch *x, const struct mf_topo *t, u32 source)
 			if (w >= 0)
 				x->rin[(u32)w * np + (p ^ 1)] = (s32)(v * np + p);
 		}
-		x->deg[v] = (u8)srch_degree(t, v);
+		x->deg[v] = (u8)mf_topo_degree(t, v);
 	}
 	return 0;
 }

@@ -8,13 +8,6 @@
 
 #include "sched.h"
 
-/* The counting lower bound on all-port steps from source: in a step every
- * informed node starts at most one send per outgoing link, so informed
- * grows by at most the sum of the informed nodes' degrees (the source's
- * own, and the largest degrees of the rest).  Mesh and torus.
- */
-u32 mf_allport_bound(const struct mf_topo *t, u32 source);
-
 /* How hard the tool's all-port searches try (plan --effort): wormhole
  * multiplies its search budgets (the flow search's, the local search's
  * and the chains') by it, and mf_search_allport its restarts.  1 (the

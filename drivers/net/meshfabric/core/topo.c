@@ -166,6 +166,15 @@ bool mf_topo_is_link(const struct mf_topo *t, u32 a, u32 port)
 	return v >= 0 && mf_topo_port(t, a, (u32)v) == (int)port;
 }
 
+u32 mf_topo_degree(const struct mf_topo *t, u32 a)
+{
+	u32 p, deg = 0;
+
+	for (p = 0; p < t->nports; p++)
+		deg += mf_topo_is_link(t, a, p);
+	return deg;
+}
+
 s32 mf_topo_delta(const struct mf_topo *t, u32 a, u32 b, u32 dim)
 {
 	u32 n = t->dims[dim];

@@ -53,6 +53,8 @@ int mf_topo_port(const struct mf_topo *t, u32 a, u32 b);
  * torus dimension, whose link is the + port's).
  */
 bool mf_topo_is_link(const struct mf_topo *t, u32 a, u32 port);
+/* Number of links of node a (its ports that are links of their own). */
+u32 mf_topo_degree(const struct mf_topo *t, u32 a);
 /* Number of the directed link (a, port): a * nports + port. */
 static inline u64 mf_topo_link(const struct mf_topo *t, u32 a, u32 port)
 {

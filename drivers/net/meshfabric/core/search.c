@@ -224,22 +224,32 @@ static bool srch_augment_to(struct srch *x, u32 v)
 }
 
 /* A step's new nodes, one augmenting path each (srch_augment_to), until
- * no new node can be reached: (far) each a reachable one farthest from
- * everything informed or chosen (x->dist), or else one of the most links
- * (x->deg), ties at random.  The candidates are those of the largest key
- * left, collected afresh when they run out (distances only fall).
+ * no new node can be reached: (links) each a reachable one of the most
+ * links (x->deg) and, among those, farthest from everything informed or
+ * chosen (x->dist), or else just farthest, ties at random.  The
+ * candidates are those of the largest key left, collected afresh when
+ * they run out (distances only fall).
  *
  * The sets a step can inform are a matroid's independent sets, so taking
  * the nodes of the most links first ends with a maximum set of the most
  * links in all (the greedy algorithm): the most sends the next step can
- * start, which is what the counting bound counts.
+ * start, which is what the counting bound counts.  Farthest among them
+ * spreads the set, so that the next step's sends do not crowd each
+ * other's links.  Either alone falls short on long shapes (mesh 2x2x500
+ * from a corner, 5 steps: farthest first informs 4, 18, 88 and 438 nodes
+ * by steps 1 to 4, one of the most links at random 4, 19, 94 and 428;
+ * both 4, 19, 94 and 469, the counting bound's every step).  The local
+ * search starts so; the step by step search stays farthest first, which
+ * finishes as often with it and fails faster (docs/wormhole.md).
  */
-static inline u32 srch_key(const struct srch *x, u32 v, bool far)
+static inline u32 srch_key(const struct srch *x, u32 v, bool links)
 {
-	return far ? x->dist[v] : x->deg[v];
+	u32 d = x->dist[v] < 0xfffff ? x->dist[v] : 0xfffff;
+
+	return links ? (u32)x->deg[v] << 20 | d : d;
 }
 
-static void srch_choose(struct srch *x, bool far)
+static void srch_choose(struct srch *x, bool links)
 {
 	u32 ncand = 0, v, i, top = 0, key;
 
@@ -250,7 +260,7 @@ static void srch_choose(struct srch *x, bool far)
 			for (v = 0; v < x->n; v++) {
 				if (x->state[v] || x->dead[v] == x->dstamp)
 					continue;
-				key = srch_key(x, v, far);
+				key = srch_key(x, v, links);
 				if (key > top) {
 					top = key;
 					ncand = 0;
@@ -266,9 +276,9 @@ static void srch_choose(struct srch *x, bool far)
 		v = x->cand[i];
 		x->cand[i] = x->cand[--ncand];
 		if (x->state[v] || x->dead[v] == x->dstamp ||
-		    srch_key(x, v, far) != top)
+		    srch_key(x, v, links) != top)
 			continue;
-		if (srch_augment_to(x, v) && far)
+		if (srch_augment_to(x, v))
 			srch_near(x, v);
 	}
 }
@@ -341,7 +351,7 @@ static int srch_run(struct srch *x, u32 source, u32 steps, struct mf_sched *s)
 		if (cap < x->n)
 			return -ESRCH;
 		memset(x->flow, 0, (size_t)x->n * x->np);
-		srch_choose(x, true);
+		srch_choose(x, false);
 		err = mf_sched_step(s);
 		if (!err)
 			err = srch_emit(x, s);
@@ -506,7 +516,8 @@ static u32 srch_ls_swap(struct srch *x, u32 j, u32 k, u32 a, u32 b,
 /* Local search over the steps' new sets, for when the step by step
  * search falls short in the last step.  A step's new set is feasible if
  * the step's flow reaches all of it.  Start from maximum sets of the
- * most links (srch_choose), step by step; then, while the last step's
+ * most links, the farthest first among them (srch_choose), step by step;
+ * then, while the last step's
  * flow reaches fewer nodes than are left, swap a random new node of a
  * step before the last (the one just before it at least half the time)
  * for a node left to the last step (at least 3 times in 4 one that step
@@ -532,10 +543,12 @@ static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
 		for (v = 0; v < x->n; v++) {
 			x->state[v] = v == source;
 			x->lvl[v] = v == source ? 0 : steps;
+			x->dist[v] = U32_MAX;
 		}
+		srch_near(x, source);
 		for (k = 1; k < steps; k++) {
 			memset(x->flow, 0, fs);
-			srch_choose(x, false);
+			srch_choose(x, true);
 			for (v = 0; v < x->n; v++) {
 				if (x->state[v] == 2) {
 					x->state[v] = 1;

@@ -275,7 +275,7 @@ int mf_plan_coll(FILE *f, const struct mf_plan_coll_args *a)
 		fprintf(f, "               %-16s lower bound\n", "this schedule");
 		fprintf(f, "steps          %-16u %u (%s)\n", res.st.steps,
 			lb.steps, s.model == MESHFABRIC_MODEL_ALL_PORT ?
-			"log_{ports+1} N" : "ceil(log2 N)");
+			"counting, by links" : "ceil(log2 N)");
 		fprintf(f, "bytes/node     %-16llu %llu\n",
 			(unsigned long long)res.node_bytes,
 			(unsigned long long)lb.node_bytes);

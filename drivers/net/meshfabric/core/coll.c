@@ -233,7 +233,7 @@ u32 mf_allport_bound(const struct mf_topo *t, u32 source)
 void mf_coll_bounds(const struct mf_topo *t, u32 coll, u32 model, u32 root,
 		    u64 bytes, struct mf_coll_bounds *b)
 {
-	u32 n = t->nodes, v, d, least = root;
+	u32 n = t->nodes, v, d, least = root, deg, fewest = U32_MAX;
 	u64 reach = 1, share = mf_div64(bytes * (n - 1), n);
 	bool rooted = coll == MF_COLL_BCAST || coll == MF_COLL_REDUCE ||
 		      coll == MF_COLL_GATHER || coll == MF_COLL_SCATTER;
@@ -246,9 +246,13 @@ void mf_coll_bounds(const struct mf_topo *t, u32 coll, u32 model, u32 root,
 	 */
 	b->steps = 0;
 	if (model == MESHFABRIC_MODEL_ALL_PORT) {
-		for (v = 0; !rooted && v < n; v++)
-			if (mf_topo_degree(t, v) < mf_topo_degree(t, least))
+		for (v = 0; !rooted && v < n; v++) {
+			deg = mf_topo_degree(t, v);
+			if (deg < fewest) {
+				fewest = deg;
 				least = v;
+			}
+		}
 		b->steps = mf_allport_bound(t, least);
 	} else {
 		for (; reach < n; b->steps++)

@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 export MF_TOP=$PWD
 suites= filter=
 for f in "$@"; do
-	if ls scripts/tests.d/ | grep -qF -- "$f"; then
+	if (cd scripts/tests.d && ls -- *.sh) | grep -qF -- "$f"; then
 		suites="$suites $f"
 	else
 		filter="$filter $f"

@@ -46,8 +46,9 @@ fi
 
 # the counting bound, refined by degree: informed nodes other than the
 # source have at best the most links there are, one new node per link
+cp scripts/tests.d/topomodel.py "$TMP/"
 bound() { # bound mesh|torus DIMS NODE-ID (tests.d/topomodel.py)
-	PYTHONPATH=scripts/tests.d python3 -c '
+	PYTHONPATH=$TMP python3 -c '
 import sys, topomodel
 print(topomodel.counting_bound(sys.argv[1], [int(x) for x in sys.argv[2].split("x")], int(sys.argv[3])))' "$@"
 }

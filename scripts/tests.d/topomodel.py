@@ -33,12 +33,14 @@ def counting_bound(kind, dims, src, model="all-port"):
     """Fewest steps of a broadcast from src by counting what a step can
     inform: one-port, each informed node informs one more (ceil(log2 N));
     all-port, one new node per link of an informed node, the source's
-    own links and at best the largest degrees for the others."""
+    own links and at best the largest degrees of the fabric for the
+    others (docs/wormhole.md, Lower bounds: all nodes' degrees, the
+    source's among them)."""
     N, informed, k = nodes(kind, dims), 1, 0
     if model == "one-port":
         while informed < N: informed *= 2; k += 1
         return k
-    top = sorted((degree(kind, dims, v) for v in range(N) if v != src), reverse=True)
+    top = sorted((degree(kind, dims, v) for v in range(N)), reverse=True)
     while informed < N:
         informed += degree(kind, dims, src) + sum(top[:informed - 1]); k += 1
     return k

@@ -436,12 +436,12 @@ static void test_issue24_seeds(void)
 }
 
 /* Shapes that stayed one step above the counting bound (computed here)
- * even at --effort 10 while the local search started from step sets chosen by links alone:
- * long meshes from a corner, elongated tori of 3 and 4 dimensions, and
- * 3-D meshes from a node inside.  Its starts now take the nodes of the
- * most links, farthest first among them (search.c, srch_choose), and
- * wormhole meets the bound at its default budget, which makes each
- * optimal.
+ * even at --effort 10 while the local search started from step sets
+ * chosen by links alone: long meshes from a corner, elongated tori of 3
+ * and 4 dimensions, and 3-D meshes from other nodes.  Its starts now
+ * take the nodes of the most links, farthest first among them (search.c,
+ * srch_choose), and wormhole meets the bound at its default budget,
+ * which makes each optimal.
  */
 static void test_issue24_spread(void)
 {

@@ -471,6 +471,40 @@ static void test_issue24_spread(void)
 	}
 }
 
+/* Shapes of over 1000 nodes that stayed one step above the counting bound
+ * (computed here) while the local search had 10^8 link visits whatever
+ * the size: a swap costs a few times N, so large shapes ran out within
+ * their first start.  With 10^5 per node (sched_wormhole.c,
+ * WH_SEARCH_LOCAL_NODE) wormhole meets the bound on each at the default,
+ * which makes each optimal: two long 3-D meshes from a corner, 11x11x16
+ * from (6, 10, 3), a 3-D and a 4-D torus, and 4-D meshes from a corner
+ * and from (2, 0, 1, 44).
+ */
+static void test_issue24_per_node(void)
+{
+	static const u32 cases[][7] = {
+		/* kind (0 mesh, 1 torus), d, sides, source */
+		{ 0, 3, 2, 2, 468, 0, 0 }, { 0, 3, 2, 4, 499, 0, 0 },
+		{ 0, 3, 11, 11, 16, 479, 0 }, { 1, 3, 2, 2, 686, 0, 0 },
+		{ 1, 4, 2, 3, 3, 220, 0 }, { 0, 4, 3, 7, 10, 13, 0 },
+		{ 0, 4, 3, 4, 5, 59, 2654 },
+	};
+	const u32 n = sizeof(cases) / sizeof(*cases);
+	struct mf_topo t;
+	u32 i, lb, src, kind;
+
+	for (i = 0; i < n; i++) {
+		kind = MESHFABRIC_KIND_MESH;
+		if (cases[i][0])
+			kind = MESHFABRIC_KIND_TORUS;
+		EXPECT_EQ(mf_topo_init(&t, kind, cases[i][1], &cases[i][2]), 0);
+		EXPECT(t.nodes > 1000);
+		src = cases[i][2 + cases[i][1]];
+		lb = counting_bound(&t, src);
+		EXPECT_MSG(one(&t, src) == lb, "case %u: bound %u", i, lb);
+	}
+}
+
 /* The search's own bound (it stops there) is the test's, and asking it
  * for fewer steps than the bound finds nothing.
  */
@@ -943,6 +977,7 @@ int main(void)
 	RUN(test_issue24_local);
 	RUN(test_issue24_seeds);
 	RUN(test_issue24_spread);
+	RUN(test_issue24_per_node);
 	RUN(test_two_steps_exhaustive);
 	RUN(test_search_steps_maximal);
 	RUN(test_search_bound);

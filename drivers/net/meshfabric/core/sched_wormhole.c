@@ -688,13 +688,27 @@ out:
  * 1-D boxes meet the larger cut bound already; beyond 4-D the search
  * is slow to fail on hypercube-like shapes): the flow search
  * (search.c), from the bound up, within WH_SEARCH_WORK link visits per
- * step count, then its local search within WH_SEARCH_LOCAL more; its
- * schedule replaces s when it takes fewer steps.  Every budget here is
+ * step count, then its local search within WH_SEARCH_LOCAL more, or
+ * WH_SEARCH_LOCAL_NODE per node where that is more; its schedule
+ * replaces s when it takes fewer steps.  Every budget here is
  * multiplied by mf_search_effort (plan --effort).
+ *
+ * A swap of the local search costs a few times N link visits (a step's
+ * flow is searched from all its informed nodes), so a budget per node
+ * gives every shape of over 1000 nodes about as many swaps as one of
+ * 1000 has: with 10^8 alone, the torus 2x2x700 ended its first start
+ * 44 nodes short when the budget ran out.  Of the 2239 shapes of the
+ * sweeps (docs/wormhole.md) open with 10^8, 866 then reach the bound;
+ * those still above take 0.3 to 0.7 s each on average, 0.9 s at most.
+ * On 228 of them drawn at random, the budget per node reaches 75 where
+ * twice 10^8 reaches 66 and three times 84.  Below 1000 nodes nothing
+ * changes, and above, the search runs the same course and only goes
+ * on longer, so no shape that reached the bound loses it.
  */
-#define WH_SEARCH_NODES	4096U
-#define WH_SEARCH_WORK	40000000ULL
-#define WH_SEARCH_LOCAL	100000000ULL
+#define WH_SEARCH_NODES		4096U
+#define WH_SEARCH_WORK		40000000ULL
+#define WH_SEARCH_LOCAL		100000000ULL
+#define WH_SEARCH_LOCAL_NODE	100000ULL
 
 /* A mesh's reflection (its own inverse) on the axes where source's
  * coordinate is not 0: a corner source maps to node 0.  Nodes of up to
@@ -773,6 +787,7 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 {
 	struct mf_sched f;
 	u32 k, lb, from = source, i;
+	u64 local;
 	int err;
 
 	err = wormhole_lattice(t, source, s);
@@ -788,11 +803,13 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 	if (wh_corner(t, source))
 		from = 0;
 	lb = mf_allport_bound(t, from);
+	local = WH_SEARCH_LOCAL_NODE * t->nodes;
+	if (local < WH_SEARCH_LOCAL)
+		local = WH_SEARCH_LOCAL;
 	for (k = lb; k < s->nsteps; k++) {
 		err = mf_search_allport(t, from, k,
 					WH_SEARCH_WORK * mf_search_effort,
-					WH_SEARCH_LOCAL * mf_search_effort, 1,
-					&f);
+					local * mf_search_effort, 1, &f);
 		if (err == -ENOMEM)
 			return err;
 		if (!err) {

@@ -435,22 +435,31 @@ static void test_issue24_seeds(void)
 	}
 }
 
-/* Each of cases[0 .. n) is { kind (0 mesh, 1 torus), d, its d sides, the
- * source } (padded to 7): more than min_nodes nodes, and wormhole meets
- * the counting bound computed here, which makes it optimal.
+/* c is { kind (0 mesh, 1 torus), d, its d sides, the source } (padded
+ * to 7): its topology in t, and the source.
+ */
+static u32 case_init(const u32 *c, struct mf_topo *t)
+{
+	u32 kind = MESHFABRIC_KIND_MESH;
+
+	if (c[0])
+		kind = MESHFABRIC_KIND_TORUS;
+	EXPECT_EQ(mf_topo_init(t, kind, c[1], &c[2]), 0);
+	return c[2 + c[1]];
+}
+
+/* Each of cases[0 .. n) (see case_init) has more than min_nodes nodes,
+ * and wormhole meets the counting bound computed here, which makes it
+ * optimal.
  */
 static void at_bound(const u32 (*cases)[7], u32 n, u32 min_nodes)
 {
 	struct mf_topo t;
-	u32 i, lb, src, kind;
+	u32 i, lb, src;
 
 	for (i = 0; i < n; i++) {
-		kind = MESHFABRIC_KIND_MESH;
-		if (cases[i][0])
-			kind = MESHFABRIC_KIND_TORUS;
-		EXPECT_EQ(mf_topo_init(&t, kind, cases[i][1], &cases[i][2]), 0);
+		src = case_init(cases[i], &t);
 		EXPECT(t.nodes > min_nodes);
-		src = cases[i][2 + cases[i][1]];
 		lb = counting_bound(&t, src);
 		EXPECT_MSG(one(&t, src) == lb, "case %u: bound %u", i, lb);
 	}
@@ -493,6 +502,82 @@ static void test_issue24_per_node(void)
 	};
 
 	at_bound(cases, sizeof(cases) / sizeof(*cases), 1000);
+}
+
+/* Shapes the local search left a few nodes short at its budget, which
+ * it finishes when a start that close gets four times the budget
+ * (search.c, srch_ls_within): a 3-D and a 4-D torus of 2400 = 7^4 - 1
+ * nodes (6 links each), whose first three steps must each inform 6 new
+ * nodes per informed one and whose last 2057 from 2058 links; a 2x2xL
+ * torus; 3-D meshes from a corner and from two other nodes; the 4-D
+ * mesh 4x4x4x5 from a corner.  Each is above the counting bound
+ * (computed here) without the extension (mf_search_near 0), and meets
+ * it with it.
+ */
+static void test_issue24_near(void)
+{
+	static const u32 cases[][7] = {
+		{ 1, 3, 4, 24, 25, 0 }, { 1, 4, 2, 2, 12, 50, 0 },
+		{ 1, 3, 2, 2, 148, 0 }, { 0, 3, 2, 2, 115, 0 },
+		{ 0, 3, 3, 3, 33, 121 }, { 0, 3, 2, 2, 144, 200 },
+		{ 0, 4, 4, 4, 4, 5, 0 },
+	};
+	u32 i, n = sizeof(cases) / sizeof(*cases), near = mf_search_near, src;
+	struct mf_topo t;
+
+	mf_search_near = 0;
+	for (i = 0; i < n; i++) {
+		src = case_init(cases[i], &t);
+		EXPECT_MSG(one(&t, src) > counting_bound(&t, src),
+			   "case %u: at the bound without the extension", i);
+	}
+	mf_search_near = near;
+	at_bound(cases, n, 0);
+}
+
+/* The extension near a finish is the same course as a budget four times
+ * as large from the start: on the torus 2x2x148, where it fires, the
+ * local search with 10^8 link visits and the extension, and with
+ * 4 x 10^8 and none, end with the same schedule, at the bound.
+ */
+static void test_search_near_course(void)
+{
+	static const u32 dims[3] = { 2, 2, 148 };
+	u32 near = mf_search_near, lb;
+	struct mf_sched a, b;
+	struct mf_topo t;
+	int ea, eb;
+
+	EXPECT_EQ(mf_topo_init(&t, MESHFABRIC_KIND_TORUS, 3, dims), 0);
+	lb = counting_bound(&t, 0);
+	ea = mf_search_allport(&t, 0, lb, 0, 100000000ULL, 1, &a);
+	mf_search_near = 0;
+	eb = mf_search_allport(&t, 0, lb, 0, 400000000ULL, 1, &b);
+	mf_search_near = near;
+	EXPECT_EQ(ea, 0);
+	EXPECT_EQ(eb, 0);
+	if (!ea && !eb) {
+		EXPECT_EQ(a.nsteps, lb);
+		EXPECT_EQ(a.nsteps, b.nsteps);
+		EXPECT_EQ(a.nsends, b.nsends);
+		EXPECT_EQ(a.npath, b.npath);
+		EXPECT(a.nsteps == b.nsteps && a.nsends == b.nsends &&
+		       a.npath == b.npath &&
+		       !memcmp(a.step, b.step, (a.nsteps + 1) * sizeof(u32)) &&
+		       !memcmp(a.send, b.send, a.nsends * sizeof(*a.send)) &&
+		       !memcmp(a.path, b.path, a.npath * sizeof(u32)));
+	}
+	if (!ea)
+		mf_sched_free(&a);
+	if (!eb)
+		mf_sched_free(&b);
+	/* and without the extension, 10^8 does not get there */
+	mf_search_near = 0;
+	ea = mf_search_allport(&t, 0, lb, 0, 100000000ULL, 1, &a);
+	mf_search_near = near;
+	EXPECT_EQ(ea, -ESRCH);
+	if (!ea)
+		mf_sched_free(&a);
 }
 
 /* The search's own bound (it stops there) is the test's, and asking it
@@ -968,6 +1053,8 @@ int main(void)
 	RUN(test_issue24_seeds);
 	RUN(test_issue24_spread);
 	RUN(test_issue24_per_node);
+	RUN(test_issue24_near);
+	RUN(test_search_near_course);
 	RUN(test_two_steps_exhaustive);
 	RUN(test_search_steps_maximal);
 	RUN(test_search_bound);

@@ -689,9 +689,10 @@ out:
  * is slow to fail on hypercube-like shapes): the flow search
  * (search.c), from the bound up, within WH_SEARCH_WORK link visits per
  * step count, then its local search within WH_SEARCH_LOCAL more, or
- * WH_SEARCH_LOCAL_NODE per node where that is more; its schedule
- * replaces s when it takes fewer steps.  Every budget here is
- * multiplied by mf_search_effort (plan --effort).
+ * WH_SEARCH_LOCAL_NODE per node where that is more (four times that
+ * when it ends at most 16 nodes and 1 in 128 short: search.c,
+ * srch_ls_within); its schedule replaces s when it takes fewer steps.
+ * Every budget here is multiplied by mf_search_effort (plan --effort).
  *
  * A swap of the local search costs a few times N link visits (a step's
  * flow is searched from all its informed nodes), so a budget per node

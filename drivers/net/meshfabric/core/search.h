@@ -17,6 +17,12 @@
 #define MF_SEARCH_EFFORT_MAX	1000U
 extern u32 mf_search_effort;
 
+/* A local search that comes within this many nodes of finishing (and
+ * within 1 in 128 of all the nodes) gets four times its budget (search.c,
+ * srch_ls_within); 0 turns that off (the tests, to show what it adds).
+ */
+extern u32 mf_search_near;
+
 /* All-port search: a broadcast from source in at most `steps` steps on a
  * mesh or torus, each step a maximum set of link-disjoint paths from the
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the

@@ -215,7 +215,7 @@ done
 reached_all=0
 retry_sweep() {
 	local name=$1 f="$TMP/retry-$1.txt" above=0 still=0 reached=0
-	local shape node steps s2 b p ok rr best cb say where got
+	local shape node steps s2 b p ok rr best cb say got
 	shift
 	build/bench/sweep_wormhole "$@" --retry 4 >"$f"
 	comment "$f"
@@ -246,11 +246,8 @@ retry_sweep() {
 	while read -r shape _ node _ _ _ _ best _ _ _ _ _ cb say; do
 		node=${node%:} cb=${cb%:}
 		[ "$say" = optimal ] || continue
-		where=$(python3 -c 'import sys
-d = [int(x) for x in sys.argv[1].split("x")]; n = int(sys.argv[2]); c = []
-for s in d: c.append(str(n % s)); n //= s
-print(",".join(c))' "$shape" "$node")
-		got=$("$ILP" --mesh "$shape" --from "$where" --steps $((best - 1)) --json --time 300)
+		# --from takes the node id as the sweep lists it
+		got=$("$ILP" --mesh "$shape" --from "$node" --steps $((best - 1)) --json --time 300)
 		check "mesh $shape from $node: class bound $cb = its best steps $best; the ILP finds no $((best - 1))" \
 			python3 -c 'import json, sys; assert json.loads(sys.argv[1])["result"] == "infeasible", sys.argv[1]' "$got"
 	done < <(grep ', effort 4: .*class bound' "$TMP/rcls-$name.txt")

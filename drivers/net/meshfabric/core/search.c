@@ -45,6 +45,7 @@
 
 u32 mf_search_effort = 1;
 u32 mf_search_near = SRCH_LS_NEAR;
+u32 mf_search_nearest = 1;
 
 struct srch {
 	const struct mf_topo *t;
@@ -412,6 +413,38 @@ static u32 srch_pick(struct srch *x, u32 k)
 	return v;
 }
 
+/* A node of level k nearest to v (in links; v's level is not k), at
+ * random among the nearest: breadth first from v, a layer at a time.
+ * Counted in the budget by the nodes it queues, as srch_near is.  A
+ * level with no node cannot occur (a start stops on one), nor can one
+ * out of reach (meshes and tori are connected); a node at random then.
+ */
+static u32 srch_nearest(struct srch *x, u32 v, u32 k)
+{
+	u32 head = 0, tail = 1, end, u, p, seen = 0, pick = v;
+	s32 w;
+
+	x->stamp++;
+	x->mark[v] = x->stamp;
+	x->q[0] = v;
+	while (head < tail && !seen) {
+		for (end = tail; head < end; head++) {
+			u = x->q[head];
+			if (x->lvl[u] == k && !(srch_rand(x) % ++seen))
+				pick = u;
+			for (p = 0; p < x->np; p++) {
+				w = x->nb[u * x->np + p];
+				if (w < 0 || x->mark[w] == x->stamp)
+					continue;
+				x->mark[w] = x->stamp;
+				x->q[tail++] = (u32)w;
+			}
+		}
+	}
+	x->work += tail;
+	return seen ? pick : srch_pick(x, k);
+}
+
 /* Cancel one unit of the flow into v (a reached node, or one that is to
  * become informed), back along used links to an informed node.  Flow
  * conservation (every node not informed takes in what it passes on, plus
@@ -551,11 +584,12 @@ static bool srch_ls_within(const struct srch *x, u64 *work, bool *more,
  * search falls short in the last step.  A step's new set is feasible if
  * the step's flow reaches all of it.  Start from maximum sets of the
  * most links, the farthest first among them (srch_choose), step by step;
- * then, while the last step's
- * flow reaches fewer nodes than are left, swap a random new node of a
- * step before the last (the one just before it at least half the time)
- * for a node left to the last step (at least 3 times in 4 one that step
- * does not reach), keep the swap if every step is still feasible and
+ * then, while the last step's flow reaches fewer nodes than are left,
+ * swap a new node of a step before the last (the one just before it at
+ * least half the time; half the time the one nearest to the other node,
+ * srch_nearest, else one at random) for a node left to the last step
+ * (at least 3 times in 4 one that step does not reach), keep the swap
+ * if every step is still feasible and
  * the last step reaches no fewer nodes (or, 1 time in 128, fewer: out of
  * local maxima), and undo it otherwise.  Sizes stay those of the start.
  * After SRCH_LS_MOVES swaps without a new best, start again.  Within
@@ -614,7 +648,8 @@ static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
 			 */
 			k = srch_rand(x) & 1 ? steps - 1 :
 				1 + srch_rand(x) % (steps - 1);
-			a = srch_pick(x, k);
+			/* drawn first, as before srch_nearest, unless it is on */
+			a = mf_search_nearest ? U32_MAX : srch_pick(x, k);
 			/* at least 3 times in 4 a node the last step does not
 			 * reach: informed earlier, it sends where the flow
 			 * falls short
@@ -623,6 +658,13 @@ static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
 			do {
 				b = srch_pick(x, steps);
 			} while (unreached && last[b] == 2);
+			/* half the time the node of step k nearest to b: the
+			 * informed nodes move by a few links, towards where
+			 * the last step falls short, and stay spread elsewhere
+			 */
+			if (mf_search_nearest)
+				a = srch_rand(x) & 1 ? srch_nearest(x, b, k) :
+					srch_pick(x, k);
 			x->lvl[a] = steps;
 			x->lvl[b] = k;
 			/* keep steps k.. as they are, to undo the swap */

@@ -23,6 +23,12 @@ extern u32 mf_search_effort;
  */
 extern u32 mf_search_near;
 
+/* Half the local search's swaps move the earlier node nearest to the one
+ * it swaps with (search.c, srch_nearest); 0 turns that off, and the search
+ * runs the course it ran before (the tests, to show what it adds).
+ */
+extern u32 mf_search_nearest;
+
 /* All-port search: a broadcast from source in at most `steps` steps on a
  * mesh or torus, each step a maximum set of link-disjoint paths from the
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the

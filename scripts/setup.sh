@@ -4,7 +4,8 @@
 # Install what a fresh Debian 12 machine lacks to build and test meshfabric
 # (run as root).  Idempotent: does nothing when everything is present.
 #   toolchain           gcc make, gcc-multilib (i386 unit tests,
-#                       32-bit compat ioctl selftest)
+#                       32-bit compat ioctl selftest), qemu-user (runs
+#                       the i386 unit tests where the kernel cannot)
 #   kernel module       linux-headers-amd64 (and kmod, libelf-dev)
 #   VM selftests        linux-image-amd64 qemu-system-x86 busybox-static cpio
 #                       iproute2
@@ -27,7 +28,7 @@
 #   exact all-port      coinor-cbc (CBC, the integer-program solver of
 #                       scripts/allport-ilp.py and the 32-ilp suite)
 set -eu
-PKGS="gcc gcc-multilib make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
+PKGS="gcc gcc-multilib qemu-user make perl python3 bc flex bison cpio kmod libelf-dev libssl-dev
       xz-utils linux-source-6.1 linux-headers-amd64 linux-image-amd64
       qemu-system-x86 busybox-static iproute2 procps rsync dkms iperf3 ethtool
       mmdebstrap dwarves util-linux openmpi-bin libopenmpi-dev tshark coinor-cbc"

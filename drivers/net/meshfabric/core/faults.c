@@ -160,8 +160,11 @@ static int fyield(const struct fwork *w)
 	return w->ctl && w->ctl->yield ? w->ctl->yield(w->ctl->arg) : 0;
 }
 
-/* Inside one destination's loops: yield every 1024 iterations (i), true
- * once the yield failed (w->err says why).
+/* In the loops over nodes (or over U): yield every 1024 iterations (i)
+ * of the loop, true once the yield failed (w->err says why).  Counted
+ * per loop, so up to 2047 iterations pass between two yields across the
+ * end of one loop and the start of the next; relax()'s counting sort
+ * (two short passes over U) has none.
  */
 static bool fstop(struct fwork *w, u32 i)
 {
@@ -257,47 +260,42 @@ static void fwork_free(struct fwork *w)
 static int port_tables(const struct mf_topo *t, struct fwork *w)
 {
 	u32 n = t->nodes, np = t->nports, i, o, d, par;
-	int err;
 
 	w->olist = mf_alloc_array(n, sizeof(u32), false);
 	w->ostart = mf_alloc_array(np + 1, sizeof(u32), true);
 	w->load = mf_alloc_array(np, sizeof(u64), true);
 	if (!w->olist || !w->ostart || !w->load)
 		return -ENOMEM;
-	for (o = 1; o < n; o++)
+	/* every pass over the nodes yields per 1024 (fstop) */
+	for (o = 1; o < n && !fstop(w, o); o++)
 		w->ostart[w->nt[o] + 1]++;
 	for (i = 0; i < np; i++)
 		w->ostart[i + 1] += w->ostart[i];
 	memcpy(w->q, w->ostart, np * sizeof(u32));
-	for (o = 1; o < n; o++)
+	for (o = 1; o < n && !fstop(w, o); o++)
 		w->olist[w->q[w->nt[o]]++] = o;
 	/* offsets by decreasing distance */
 	memset(w->cnt, 0, ((size_t)w->diam + 3) * sizeof(u32));
-	for (o = 0; o < n; o++)
+	for (o = 0; o < n && !fstop(w, o); o++)
 		w->cnt[w->diam - w->dt[o]]++;
 	for (d = 0, i = 0; d <= w->diam; d++) {
 		par = w->cnt[d];
 		w->cnt[d] = i;
 		i += par;
 	}
-	for (o = 0; o < n; o++)
+	for (o = 0; o < n && !fstop(w, o); o++) {
 		w->srt[w->cnt[w->diam - w->dt[o]]++] = o;
-	for (o = 0; o < n; o++)
 		w->off[o] = 1;
-	for (i = 0; i < n; i++) {
+	}
+	for (i = 0; i < n && !fstop(w, i); i++) {
 		o = w->srt[i];
-		if (!(i & 1023)) {
-			err = fyield(w);
-			if (err)
-				return err;
-		}
 		if (!o)
 			continue;
 		par = noff(w, np, o, w->nt[o]);
 		w->off[par] += w->off[o];
 		w->load[w->nt[o]] += w->off[o];
 	}
-	return 0;
+	return w->err;
 }
 
 static int fwork_alloc(struct fwork *w, const struct mf_topo *t,
@@ -539,18 +537,45 @@ static void relax(const struct mf_froute *r, struct fwork *w, u32 dst,
 	}
 }
 
-static int add_exc(struct mf_froute *r, u32 *cap, u32 dst, u32 node, u32 port)
+/* Twice the room for r's exceptions, copied EXC_COPY at a time with a
+ * yield between pieces: one copy of 2 MiB (2^18 exceptions) kept a CPU
+ * about 100 ms under emulation (test_43's sleepers).
+ */
+#define EXC_COPY	8192u
+static int grow_exc(struct mf_froute *r, struct fwork *w, u32 *cap)
 {
+	u32 n = *cap ? 2 * *cap : 64, i, k;
+	u64 *p = mf_alloc_array(n, sizeof(*p), false);
+	int err;
+
+	if (!p)
+		return -ENOMEM;
+	for (i = 0; i < r->nexc; i += k) {
+		err = i ? fyield(w) : 0;
+		if (err) {
+			mf_free(p);
+			return err;
+		}
+		k = r->nexc - i < EXC_COPY ? r->nexc - i : EXC_COPY;
+		memcpy(p + i, r->exc + i, (size_t)k * sizeof(*p));
+	}
+	mf_free(r->exc);
+	r->exc = p;
+	*cap = n;
+	return 0;
+}
+
+static int add_exc(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst,
+		   u32 node, u32 port)
+{
+	int err;
+
 	if (r->nexc >= MF_FROUTE_MAX_EXC)
 		return -E2BIG;
 	if (r->nexc == *cap) {
-		u32 n = *cap ? 2 * *cap : 64;
-		u64 *p = mf_grow(r->exc, r->nexc, n, sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		r->exc = p;
-		*cap = n;
+		err = grow_exc(r, w, cap);
+		if (err)
+			return err;
 	}
 	r->exc[r->nexc++] = (((u64)dst * r->t.nodes + node) << EXC_SHIFT) | port;
 	return 0;
@@ -573,7 +598,7 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 		u = w->list[i];
 		if (w->df[u] == NONE) {
 			r->unreachable++;
-			err = add_exc(r, cap, dst, u, EXC_UNREACH);
+			err = add_exc(r, w, cap, dst, u, EXC_UNREACH);
 			if (err)
 				return err;
 			continue;
@@ -595,7 +620,7 @@ static int build_dst(struct mf_froute *r, struct fwork *w, u32 *cap, u32 dst)
 		}
 		if (p == t->nports)
 			return -EPROTO;	/* df[] is wrong: cannot happen */
-		err = add_exc(r, cap, dst, u, p);
+		err = add_exc(r, w, cap, dst, u, p);
 		if (err)
 			return err;
 	}

@@ -72,7 +72,8 @@ struct mf_froute_ctl {
 	 */
 	u64 max_work;
 	/* called between bounded pieces of work (at most a destination, or
-	 * 1024 nodes, apart); a non-zero return stops the build with it
+	 * about 1024 iterations of a loop over the nodes, apart; faults.c's
+	 * fstop()); a non-zero return stops the build with it
 	 * (the kernel: cond_resched(), -EINTR on a fatal signal)
 	 */
 	int (*yield)(void *arg);

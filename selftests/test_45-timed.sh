@@ -3,7 +3,8 @@
 # ping RTT across h = 1..4 hops, less the same path's RTT on 1000 Gbit/s
 # links without delay (the guest's own stack and timer time), is 2h(1 ms + ser) (store-and-forward) and
 # 2(h ms + ser) (cut-through) within 20% or 500 us (least of 10 pings; measured
-# under TCG: 2-10% off, once 16%); broadcasts' fabric time equals `meshfabric plan`'s to the
+# under TCG: 2-10% off, once 16%; a miss under 1 ms measures the base and
+# the path again, up to 3 tries, as CI once saw 1 hop +722 us); broadcasts' fabric time equals `meshfabric plan`'s to the
 # nanosecond (sync and async, both switchings, with and without
 # contention); UDP and TCP through a 10 Mbit/s link stay below 10 Mbit/s
 # and within 10% of it; a 1% loss link drops within binomial bounds and
@@ -52,7 +53,8 @@ rtt() {
 # one run, +442 us in a fresh-clone CI run with the host otherwise idle;
 # 2- to 4-hop paths mostly within 7%, but once +1077 us, 16%, at 3 hops,
 # 1372 B on the 6.12 guest, the host otherwise idle: hence 20%)
-within() { awk -v g="$1" -v w="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; t = w * p / 100; if (t < 500) t = 500; exit !(d <= t) }'; }
+# (FLOOR, default 500: within GOT WANT 0 1000 is |GOT - WANT| <= 1000 us)
+within() { awk -v g="$1" -v w="$2" -v p="$3" -v f="${4:-500}" 'BEGIN { d = g - w; if (d < 0) d = -d; t = w * p / 100; if (t < f) t = f; exit !(d <= t) }'; }
 # the stack's own RTT, and the timer's: timed links of 1000 Gbit/s, no
 # delay (the model's time is then below 1 us)
 check "create --torus 7x7 --link-rate 1000gbit" \
@@ -69,6 +71,11 @@ check "link set all all rate 100mbit delay 1ms" \
 	"$MF" link set tl all all rate 100mbit delay 1ms
 check_eq "link show: (0,0) x+ has rate 100Mbit delay 1ms" \
 	"$("$MF" link show tl 0,0 x+ | awk 'NR == 2 { print $7, $9 }')" "100Mbit 1ms"
+# every link (a line "NODE PORT -> PEER: up rate R delay D ..." each,
+# then its counters): 7 x 7 nodes, 4 ports each
+check_eq "link show: all $((7 * 7 * 4)) links have rate 100Mbit delay 1ms" \
+	"$("$MF" link show tl | awk '$3 == "->" { n++; if ($7 != "100Mbit" || $9 != "1ms") bad++ }
+		END { print n, bad + 0 }')" "$((7 * 7 * 4)) 0"
 check_rc "link set: rate 2x is refused" 2 "$MF" link set tl 0,0 x+ rate 2x
 check_rc "link set: loss 101% is refused" 2 "$MF" link set tl 0,0 x+ loss 101%
 check_rc "link set: delay 11s is refused" 2 "$MF" link set tl 0,0 x+ delay 11s
@@ -83,9 +90,27 @@ for node in $nodes; do
 		# frame: ICMP payload + 8 + IP 20 + Ethernet 14
 		ser=$(( (size + 42) * 8 * 10 ))	# ns at 100 Mbit/s
 		want=$(( 2 * h * (1000000 + ser) / 1000 ))
-		eval "base=\$base_${size}_$(echo $node | tr , _)"
-		got=$(( $(rtt "$size" "$dst") - base ))
-		note "store-and-forward, $h hops, $size B: RTT - RTT at 1000 Gbit/s ($base us) = $got us, model $want us"
+		bvar=base_${size}_$(echo $node | tr , _)
+		eval "base=\$$bvar"
+		try=1
+		while :; do
+			got=$(( $(rtt "$size" "$dst") - base ))
+			note "store-and-forward, $h hops, $size B, try $try: RTT - RTT at 1000 Gbit/s ($base us) = $got us, model $want us"
+			within "$got" "$want" 20 && break
+			# the guest's speed drifts (a CI run: +722 us at 1 hop,
+			# +358 and -1 us at 4 hops): measure the base again
+			# beside the timed path, then the path.  Not for a miss
+			# of 1 ms or more, a hop's delay in one direction: that
+			# fails at once.  The tries are for 1 and 2 hops, where
+			# 20% is 403 to 890 us; at 3 and 4 hops it is over 1.2 ms
+			[ $try -lt 3 ] && within "$got" "$want" 0 1000 || break
+			"$MF" link set tl all all rate 1000gbit delay 0 >/dev/null &&
+				base=$(rtt "$size" "$dst") &&
+				"$MF" link set tl all all rate 100mbit delay 1ms >/dev/null ||
+				{ nok "link set for a second try"; break; }
+			eval "$bvar=\$base"
+			try=$((try + 1))
+		done
 		check_timed "ping $h hops ${size} B: RTT within 20% of 2h(1ms + ser)" \
 			within "$got" "$want" 20
 	done

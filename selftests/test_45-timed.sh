@@ -7,7 +7,8 @@
 # the path again, up to 3 tries, as CI once saw 1 hop +722 us); broadcasts' fabric time equals `meshfabric plan`'s to the
 # nanosecond (sync and async, both switchings, with and without
 # contention); UDP and TCP through a 10 Mbit/s link stay below 10 Mbit/s
-# and within 10% of it; a 1% loss link drops within binomial bounds and
+# (TCP: the link busy at most 100%, the receiver within 5%) and within
+# 10% of it; a 1% loss link drops within binomial bounds and
 # counts every frame; a full queue drops and counts; destroy with frames
 # in flight.  The wall-clock bounds (RTT, rates, fan-out) are the stock
 # kernel's: on the debug kernel a miss is a SKIP (check_timed); the
@@ -204,9 +205,13 @@ if [ -x $IPERF ]; then
 	us=$(( $("$MF" -j link show tp 1,0 x+ | json busy_ns) / 1000 ))
 	check "stats --svg-by busy colours by busy time: the busiest link is (1,0) x+" \
 		grep -q "busiest $us us busy" /tmp/busy.$$.svg
-	note "TCP through a 10 Mbit/s link: $r Mbit/s; the link was busy $(echo $busy0 $busy1 | awk '{ printf "%.1f", ($4 - $2) * 100 / ($3 - $1) }')% of the time"
+	busy=$(echo $busy0 $busy1 | awk '{ printf "%.1f", ($4 - $2) * 100 / ($3 - $1) }')
+	note "TCP through a 10 Mbit/s link: $r Mbit/s; the link was busy $busy% of the time"
+	# never above: the link's own busy time; the receiver's 1 s
+	# intervals run on the guest's clock (10.21 Mbit/s measured with the
+	# link busy 94.2%), hence 5% over R there
 	check_timed "TCP through 10 Mbit/s: within 10% below, never above" \
-		awk -v r="$r" 'BEGIN { exit !(r >= 9 && r <= 10) }'
+		awk -v r="$r" -v b="$busy" 'BEGIN { exit !(r >= 9 && r <= 10.5 && b > 0 && b <= 100) }'
 	# two paced UDP flows of 6 Mbit/s through (1,0) x+ (12 into 10):
 	# about R/2 each; then two of 12 Mbit/s on disjoint 10 Mbit/s links,
 	# (1,0) x+ and (0,2) x+: about R each.  Queues of 1000 frames take

@@ -808,6 +808,16 @@ static int wormhole_search(const struct mf_topo *t, u32 source,
 	if (local < WH_SEARCH_LOCAL)
 		local = WH_SEARCH_LOCAL;
 	for (k = lb; k < s->nsteps; k++) {
+		/* a few maximum flows: first */
+		err = mf_search_columns_on ?
+		      mf_search_columns(t, source, k, &f) : -EINVAL;
+		if (err == -ENOMEM)
+			return err;
+		if (!err) {
+			mf_sched_free(s);
+			*s = f;
+			return 0;
+		}
 		err = mf_search_allport(t, from, k,
 					WH_SEARCH_WORK * mf_search_effort,
 					local * mf_search_effort, 1, &f);

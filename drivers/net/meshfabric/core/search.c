@@ -1335,6 +1335,59 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 	return err;
 }
 
+/* Step k of the levels x->lvl[]: every node of level k reached by an
+ * augmenting path searched backward from it (srch_augment_to), in node
+ * order (a gammoid: if the step can reach them all, any order does); the
+ * sends split from the flow, appended to s as a new step.  -ESRCH if one
+ * cannot be reached.
+ */
+static int srch_levels_step(struct srch *x, u32 k, struct mf_sched *s)
+{
+	u32 v;
+	int err;
+
+	for (v = 0; v < x->n; v++)
+		x->state[v] = x->lvl[v] < k;
+	memset(x->flow, 0, (size_t)x->n * x->np);
+	x->dstamp++;
+	for (v = 0; v < x->n; v++)
+		if (x->lvl[v] == k && !srch_augment_to(x, v))
+			return -ESRCH;
+	err = mf_sched_step(s);
+	return err ? err : srch_emit(x, s);
+}
+
+int mf_search_levels(const struct mf_topo *t, u32 source, u32 steps,
+		     const u8 *lvl, struct mf_sched *s)
+{
+	struct srch x;
+	u32 v, k;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	if (steps < 1 || steps > 255)
+		return -EINVAL;
+	err = srch_init(&x, t, source);
+	if (err)
+		return err;
+	for (v = 0; v < x.n; v++) {
+		if (lvl[v] > steps || (v == source ? lvl[v] : !lvl[v])) {
+			srch_free(&x);
+			return -EINVAL;
+		}
+		x.lvl[v] = lvl[v];
+	}
+	mf_sched_init(s, MESHFABRIC_MODEL_ALL_PORT, source);
+	for (k = 1, err = 0; k <= steps && !err; k++)
+		err = srch_levels_step(&x, k, s);
+	if (!err)
+		err = mf_sched_end(s);
+	if (err)
+		mf_sched_free(s);
+	srch_free(&x);
+	return err;
+}
+
 u64 mf_search_tcd(const struct mf_sched *s)
 {
 	u64 tcd = 0;

@@ -44,6 +44,32 @@ extern u32 mf_search_nearest;
 int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 		      u64 work, u64 local, u32 seed, struct mf_sched *s);
 
+/* The all-port schedule whose step k (1..steps) informs exactly the nodes
+ * of level k (lvl[v], one per node; 0 only at source), each step's sends
+ * split from a maximum flow of the informed nodes to the step's nodes
+ * (search.c).  0 and s filled (init done here, ended); -ESRCH if a step's
+ * flow cannot reach all of its nodes; -EINVAL for levels out of range
+ * or a source not alone at level 0; -ENOMEM.
+ */
+int mf_search_levels(const struct mf_topo *t, u32 source, u32 steps,
+		     const u8 *lvl, struct mf_sched *s);
+
+/* All-port broadcast along the long axis of a fabric whose cross-section
+ * is the 4-cycle (search_columns.c): tori 2x2xL (any order of the sides)
+ * and 4xL, and meshes 2x2xL, from any node.  The last step's senders are
+ * one node in most columns, in a fixed pattern of rows, and each earlier
+ * step's one in every 5 of the next one's along the axis;
+ * mf_search_levels builds the sends.  0 and s filled;
+ * -ESRCH where the pattern does not fit `steps` or the fabric (or a
+ * step's flow falls short, which the shapes tested never do); -EINVAL
+ * on other shapes or sources; -ENOMEM.  Deterministic, and cheap: a few
+ * maximum flows.  mf_search_columns_on = 0 turns its use by wormhole off
+ * (the tests, to show what the other searches reach alone).
+ */
+int mf_search_columns(const struct mf_topo *t, u32 source, u32 steps,
+		      struct mf_sched *s);
+extern u32 mf_search_columns_on;
+
 /* All-port broadcast on a torus (any d) from a chain of subgroups
  * (search_lattice.c): in exactly `steps` steps, each informed node's
  * sends translates of a few walks, contention free by construction.

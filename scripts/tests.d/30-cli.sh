@@ -425,26 +425,26 @@ n = 1
 for x in d: n *= x
 deg, k, i = sum(1 if x == 2 else 2 for x in d), 0, 1
 while i < n: i, k = i * (deg + 1), k + 1
-print(k)' 2x2x722)
+print(k)' 3x4x200)
 eff=none
-if plan_json_ok --torus 2x2x722 --algo wormhole --effort 10 >/dev/null; then
+if plan_json_ok --torus 3x4x200 --algo wormhole --effort 10 >/dev/null; then
 	eff=$(json_field 'len(d["steps"])' <"$TMP/p.json")
 	cp "$TMP/p.json" "$TMP/eff1.json"
 fi
-check "plan --effort 10: torus 2x2x722 in its counting bound, $bound steps (got $eff; schedule checked here)" \
+check "plan --effort 10: torus 3x4x200 in its counting bound, $bound steps (got $eff; schedule checked here)" \
 	[ "$eff" = "$bound" ]
-"$MF" plan --json --torus 2x2x722 --algo wormhole --effort 10 >"$TMP/eff2.json"
+"$MF" plan --json --torus 3x4x200 --algo wormhole --effort 10 >"$TMP/eff2.json"
 check "plan --effort 10: the same schedule on every run" cmp "$TMP/eff1.json" "$TMP/eff2.json"
 def=none
-if plan_json_ok --torus 2x2x722 --algo wormhole >/dev/null; then
+if plan_json_ok --torus 3x4x200 --algo wormhole >/dev/null; then
 	def=$(json_field 'len(d["steps"])' <"$TMP/p.json")
 fi
 # a larger budget extends the same searches (same seeds), so it never
 # takes more steps
-check "plan without --effort: torus 2x2x722 valid, $def steps, no fewer than with --effort 10 ($eff)" \
+check "plan without --effort: torus 3x4x200 valid, $def steps, no fewer than with --effort 10 ($eff)" \
 	[ "$def" -ge "$eff" ]
 # the man page's example: the default stops one step above the bound
-check "plan without --effort: torus 2x2x722 one step above its bound, as meshfabric(8) says ($def, bound $bound)" \
+check "plan without --effort: torus 3x4x200 one step above its bound, as meshfabric(8) says ($def, bound $bound)" \
 	[ "$def" = "$((bound + 1))" ]
 # ---------------------------------------------------------------- plan --schedule
 # a schedule read back: the checker's figures are the builder's; a broken

@@ -56,9 +56,10 @@ int mf_search_levels(const struct mf_topo *t, u32 source, u32 steps,
 
 /* All-port broadcast along the long axis of a fabric whose cross-section
  * is the 4-cycle (search_columns.c): tori 2x2xL (any order of the sides)
- * and 4xL, and meshes 2x2xL, from any node.  The last step's senders are
- * one node in most columns, in a fixed pattern of rows, and each earlier
- * step's one in every 5 of the next one's along the axis;
+ * and 4xL, and meshes 2x2xL, from any node; and meshes 2x3xL likewise.
+ * The last step's senders are one node in most columns, in a fixed
+ * pattern of rows, and each earlier step's one in every 5 (2x3: 6) of
+ * the next one's along the axis;
  * mf_search_levels builds the sends.  0 and s filled;
  * -ESRCH where the pattern does not fit `steps` or the fabric (or a
  * step's flow falls short, which the shapes tested never do); -EINVAL

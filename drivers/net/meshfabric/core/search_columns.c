@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* All-port broadcast along the long axis of a fabric whose cross-section
- * is the 4-cycle: the tori 2x2xL and 4xL, and the meshes 2x2xL (search.h,
- * docs/wormhole.md "Columns").  The tool's only.
+ * is the 4-cycle: the tori 2x2xL and 4xL, and the meshes 2x2xL; and of
+ * the meshes 2x3xL (search.h, docs/wormhole.md "Columns").  The tool's
+ * only.
  *
  * A column is the cross-section at one place along the axis: 4 nodes, a
  * row each, the rows in the cycle's order.  Every node has 4 links (the
@@ -29,6 +30,10 @@
  *   two can reach with their 4 links: rightward ones in their own row
  *   and, up or down the column first, in another; leftward likewise.  No
  *   one else's sends use the links between them.
+ * - A mesh 2x3xL likewise, by sixes: its columns have 6 nodes, the 2
+ *   middles of the side of 3 have 5 links, and the last step's senders
+ *   are one middle in every column, on alternating sides (cols_list6),
+ *   each earlier step's one in every 6.
  *
  * Nothing here trusts that: mf_search_levels computes each step's flow
  * and fails if it falls short, and mf_check checks the schedule.
@@ -46,9 +51,15 @@ static const u8 col_e[] = { 0, 2 };
 struct cols {
 	const struct mf_topo *t;
 	u32 axis, len;		/* the long axis and its side */
-	u32 ax[2], nax;		/* the cross-section's axes: 2 of side 2, or 1 of 4 */
-	u32 row0, col0;		/* the source's row and column */
-	bool torus;
+	u32 ax[2], nax;		/* the cross-section's axes: 2 of side 2, or 1
+				 * of 4; a 2x3's: its side of 2, then of 3
+				 */
+	u32 row0, col0;		/* the source's row (a 2x3's: place along
+				 * its side of 3) and column
+				 */
+	u32 source;
+	u32 win;		/* senders' links + 1: 5, a 2x3's middles 6 */
+	bool torus, six;	/* six: the mesh 2x3xL */
 };
 
 /* The row of coordinates c: the 4-cycle (0,0) (1,0) (1,1) (0,1), or the
@@ -93,6 +104,8 @@ static int cols_shape(struct cols *g, const struct mf_topo *t, u32 source)
 	g->torus = t->kind == MESHFABRIC_KIND_TORUS;
 	if ((!g->torus && t->kind != MESHFABRIC_KIND_MESH) || source >= t->nodes)
 		return -EINVAL;
+	g->source = source;
+	g->win = 5;
 	if (t->ndims == 3) {
 		for (i = 0; i < 3; i++) {
 			if (t->dims[i] == 2 && two < 2)
@@ -101,6 +114,18 @@ static int cols_shape(struct cols *g, const struct mf_topo *t, u32 source)
 				g->axis = i;
 		}
 		g->nax = 2;
+		/* a mesh 2x3xL: the first other side of 3 across, the
+		 * third side along
+		 */
+		for (i = 0; two == 1 && !g->torus && i < 3; i++) {
+			if (i != g->ax[0] && t->dims[i] == 3) {
+				g->ax[1] = i;
+				g->axis = 3 - g->ax[0] - i;
+				g->six = true;
+				g->win = 6;
+				two = 2;
+			}
+		}
 	} else if (t->ndims == 2 && g->torus) {
 		g->axis = t->dims[0] == 4 ? 1 : 0;
 		g->ax[0] = 1 - g->axis;
@@ -111,7 +136,7 @@ static int cols_shape(struct cols *g, const struct mf_topo *t, u32 source)
 	if (two != 2 || g->len < 3)
 		return -EINVAL;
 	mf_topo_coords(t, source, c);
-	g->row0 = cols_row(g, c);
+	g->row0 = g->six ? c[g->ax[1]] : cols_row(g, c);
 	g->col0 = c[g->axis];
 	return 0;
 }
@@ -162,24 +187,80 @@ static bool cols_layout(const struct cols *g, u8 *row, u8 *tmp)
 	return true;
 }
 
-/* The senders of the step before, from those of n columns col[] (in
- * order along the axis, the source's at s0), into out[]; how many.
- * Torus: every fifth from the source, round the ring.  Mesh: the source
- * keeps its links' worth of neighbours in the list, o of them on its
- * left (s0 + tilt mod 5, at most all but one and at most s0, more near
- * the right end), and the rest, outward from them, falls into windows
- * of 5 (fewer at the ends), each sent to by its middle node (in a short
- * window the one farther out): a window's nodes are reached by sends
- * inside it only, 2 each way.
+/* The last step's senders of the 4-cycle's layout row[], in order along
+ * the axis from the source's column (cols_node), into list[]; how many.
  */
-static u32 cols_parents(const struct cols *g, const u32 *col, u32 n, u32 s0,
+static u32 cols_list4(const struct cols *g, const u8 *row, u32 *list)
+{
+	u32 col, n = 0;
+
+	for (col = 0; col < g->len; col++)
+		if (row[col] != COL_NONE)
+			list[n++] = cols_node(g, row[col], col);
+	return n;
+}
+
+/* The node at (x, y) of a 2x3 cross-section, in column col. */
+static u32 cols_node6(const struct cols *g, u32 x, u32 y, u32 col)
+{
+	u32 c[MF_MAX_DIMS];
+
+	c[g->ax[0]] = x;
+	c[g->ax[1]] = y;
+	c[g->axis] = col;
+	return mf_topo_id(g->t, c);
+}
+
+/* The last step's senders of the mesh 2x3xL, in order along the axis,
+ * into list[]; how many.  A middle node of the side of 3 has 5 links
+ * (3 across, 2 along), one fewer than the others of its column: in each
+ * column the middle one on the side (of 2) that alternates from column
+ * to column, the source's column's the source's if it is a middle, else
+ * the one flip sides away.  The source comes first in its column, and
+ * an end column, whose middles have 4 links, gets a second one, the
+ * corner beside its middle, unless the source is already a second.
+ * (Alternating middles reach every other node of a ring of columns, and
+ * any two senders in an end column its end, by maximum flows; one side
+ * throughout reaches only 3 in 5.)
+ */
+static u32 cols_list6(const struct cols *g, u32 flip, u32 *list)
+{
+	u32 c[MF_MAX_DIMS], col, x, n = 0, first, mid;
+
+	mf_topo_coords(g->t, g->source, c);
+	for (col = 0; col < g->len; col++) {
+		first = n;
+		x = (c[g->ax[0]] + flip + col + g->col0) & 1;
+		mid = cols_node6(g, x, 1, col);
+		if (col == g->col0)
+			list[n++] = g->source;
+		if (mid != g->source)
+			list[n++] = mid;
+		if ((!col || col == g->len - 1) && n - first < 2)
+			list[n++] = cols_node6(g, x, 0, col);
+	}
+	return n;
+}
+
+/* The senders of the step before, from the n of list[] (in order along
+ * the axis, the source at s0), into out[]; how many.  Torus: every fifth
+ * from the source, round the ring.  Mesh: the source keeps its links'
+ * worth of neighbours in the list, o of them on its left (s0 + tilt mod
+ * win, at most all but one and at most s0, more near the right end),
+ * and the rest, outward from them, falls into windows of win (fewer at
+ * the ends), each sent to by its middle node (in a short window the one
+ * farther out): a window's nodes are reached by sends inside it only,
+ * about half each way.
+ */
+static u32 cols_parents(const struct cols *g, const u32 *list, u32 n, u32 s0,
 			u32 deg, u32 tilt, u32 *out)
 {
-	u32 i, keep = 0, lo, hi, w, o = (s0 + tilt) % 5, right = n - 1 - s0;
+	u32 i, keep = 0, lo, hi, w, win = g->win, o = (s0 + tilt) % win;
+	u32 right = n - 1 - s0;
 
 	if (g->torus) {
-		for (i = 0; i < n; i += 5)
-			out[keep++] = col[i];
+		for (i = 0; i < n; i += win)
+			out[keep++] = list[i];
 		return keep;
 	}
 	if (o > deg - 1)
@@ -191,41 +272,39 @@ static u32 cols_parents(const struct cols *g, const u32 *col, u32 n, u32 s0,
 	lo = s0 - o;
 	hi = lo + deg + 1 < n ? lo + deg + 1 : n;
 	/* the windows left of lo, from the far end in */
-	w = lo % 5 ? lo % 5 : 5;
-	for (i = 0; i < lo; i += w, w = 5)
-		out[keep++] = col[i + w - 1 - w / 2];	/* as on the right */
-	out[keep++] = col[s0];
+	w = lo % win ? lo % win : win;
+	for (i = 0; i < lo; i += w, w = win)
+		out[keep++] = list[i + w - 1 - w / 2];	/* as on the right */
+	out[keep++] = list[s0];
 	for (i = hi; i < n; i += w) {
-		w = n - i < 5 ? n - i : 5;
-		out[keep++] = col[i + w / 2];
+		w = n - i < win ? n - i : win;
+		out[keep++] = list[i + w / 2];
 	}
 	return keep;
 }
 
-/* The levels (lvl[], every node's step) of the layout row[] with the
- * mesh's windows shifted by tilt (col: room for twice the columns);
- * false if the steps do not reach back to the source alone.
+/* The levels (lvl[], every node's step) from the n last senders of
+ * list[] (room for twice them; overwritten) with the mesh's windows
+ * shifted by tilt; false if the steps do not reach back to the source
+ * alone.
  */
-static bool cols_levels(const struct cols *g, const u8 *row, u32 *col,
-			u32 deg, u32 steps, u32 tilt, u8 *lvl)
+static bool cols_levels(const struct cols *g, u32 *list, u32 n, u32 deg,
+			u32 steps, u32 tilt, u8 *lvl)
 {
-	u32 n = 0, i, k, s0;
+	u32 i, k, s0;
 
-	for (i = 0; i < g->len; i++)
-		if (row[i] != COL_NONE)
-			col[n++] = i;
 	memset(lvl, steps, g->t->nodes);
 	/* step k's new nodes: the senders before step k + 1 that do not
 	 * send before step k
 	 */
 	for (k = steps - 1; k >= 1; k--) {
 		for (i = 0, s0 = 0; i < n; i++) {
-			lvl[cols_node(g, row[col[i]], col[i])] = k;
-			if (col[i] == (g->torus ? 0 : g->col0))
+			lvl[list[i]] = k;
+			if (list[i] == g->source)
 				s0 = i;
 		}
-		n = cols_parents(g, col, n, s0, deg, tilt, col + g->len);
-		memcpy(col, col + g->len, n * sizeof(*col));
+		n = cols_parents(g, list, n, s0, deg, tilt, list + i);
+		memcpy(list, list + i, n * sizeof(*list));
 		if (n == 1 && k > 1)
 			return false;	/* steps 1 .. k - 1 would be empty */
 	}
@@ -235,7 +314,7 @@ static bool cols_levels(const struct cols *g, const u8 *row, u32 *col,
 int mf_search_columns(const struct mf_topo *t, u32 source, u32 steps,
 		      struct mf_sched *s)
 {
-	u32 *col = NULL, tilt, ways, deg;
+	u32 *list = NULL, i, n, ways, flips, deg;
 	u8 *row = NULL, *lvl = NULL;
 	struct cols g;
 	int err;
@@ -248,27 +327,31 @@ int mf_search_columns(const struct mf_topo *t, u32 source, u32 steps,
 		return -EINVAL;
 	deg = mf_topo_degree(t, source);
 	row = mf_alloc_array(2 * g.len, 1, false);
-	col = mf_alloc_array(2 * g.len, sizeof(u32), false);
+	list = mf_alloc_array(2 * (g.len + 3), sizeof(u32), false);
 	lvl = mf_alloc_array(t->nodes, 1, false);
 	err = -ENOMEM;
-	if (!row || !col || !lvl)
+	if (!row || !list || !lvl)
 		goto out;
 	err = -ESRCH;
 	memset(row, COL_NONE, g.len);
-	if (!cols_layout(&g, row, row + g.len))
+	if (!g.six && !cols_layout(&g, row, row + g.len))
 		goto out;
-	/* a mesh's windows shifted by each of 5 offsets, until one works;
-	 * a torus has one way, and so has a mesh from an end column (its
-	 * source's neighbours in the list all lie on one side)
+	/* a mesh's windows shifted by each of win offsets, until one
+	 * works; a torus has one way, and so has a mesh from an end column
+	 * (its source's neighbours in the list all lie on one side); a
+	 * 2x3's middles alternate two ways from a source that is not one
 	 */
-	ways = g.torus || !g.col0 || g.col0 == g.len - 1 ? 1 : 5;
-	for (tilt = 0; err == -ESRCH && tilt < ways; tilt++) {
-		if (!cols_levels(&g, row, col, deg, steps, tilt, lvl))
+	ways = g.torus || !g.col0 || g.col0 == g.len - 1 ? 1 : g.win;
+	flips = g.six && g.row0 != 1 ? 2 : 1;
+	for (i = 0; err == -ESRCH && i < ways * flips; i++) {
+		n = g.six ? cols_list6(&g, i / ways, list) :
+			    cols_list4(&g, row, list);
+		if (!cols_levels(&g, list, n, deg, steps, i % ways, lvl))
 			continue;
 		lvl[source] = 0;
 		err = mf_search_levels(t, source, steps, lvl, s);
 	}
 out:
-	mf_free_all(row, col, lvl);
+	mf_free_all(row, list, lvl);
 	return err;
 }

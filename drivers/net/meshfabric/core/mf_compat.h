@@ -8,6 +8,7 @@
  *   mf_alloc/mf_zalloc/mf_free (large, may sleep), mf_free_all,
  *   mf_alloc_array (checks for overflow), mf_resched (a scheduling
  *   point: the core runs in process context, never atomic), swap(),
+ *   ARRAY_SIZE(),
  *   negative errno values
  *   (-EINVAL, -ENOMEM, -E2BIG, -EOPNOTSUPP, -ERANGE, -ENOENT, -EPROTO),
  *   snprintf for error texts.
@@ -81,6 +82,9 @@ typedef int64_t s64;
 #endif
 #ifndef U64_MAX
 #define U64_MAX ((u64)~0ULL)
+#endif
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 
 /* The kernel's swap() (linux/minmax.h); each argument evaluated once. */

@@ -54,18 +54,20 @@ int mf_search_allport(const struct mf_topo *t, u32 source, u32 steps,
 int mf_search_levels(const struct mf_topo *t, u32 source, u32 steps,
 		     const u8 *lvl, struct mf_sched *s);
 
-/* All-port broadcast along the long axis of a fabric whose cross-section
- * is the 4-cycle (search_columns.c): tori 2x2xL (any order of the sides)
- * and 4xL, and meshes 2x2xL, from any node; and meshes 2x3xL likewise.
- * The last step's senders are one node in most columns, in a fixed
- * pattern of rows, and each earlier step's one in every 5 (2x3: 6) of
- * the next one's along the axis;
- * mf_search_levels builds the sends.  0 and s filled;
- * -ESRCH where the pattern does not fit `steps` or the fabric (or a
- * step's flow falls short, which the shapes tested never do); -EINVAL
- * on other shapes or sources; -ENOMEM.  Deterministic, and cheap: a few
- * maximum flows.  mf_search_columns_on = 0 turns its use by wormhole off
- * (the tests, to show what the other searches reach alone).
+/* All-port broadcast along the long axis of a fabric with a small
+ * cross-section (search_columns.c): the 4-cycle's, tori 2x2xL (any order
+ * of the sides) and 4xL and meshes 2x2xL, and meshes 2x3xL, 2x4xL and
+ * 3x3xL, from any node.  The last step's senders are a fixed pattern that
+ * repeats along the axis (the 4-cycle's: one node in most columns), and
+ * each earlier step's one in every 5 (2x3, 2x4: 6; 3x3: 7) of the next
+ * one's along the axis; mf_search_levels builds the sends.  0 and s
+ * filled; -ESRCH where the pattern does not fit `steps` or the fabric,
+ * or a step's flow falls short (on the 4-cycle's layouts, never on the
+ * shapes tested; a pattern's are tried at each phase and mirrored, up
+ * to 24 of them on the flows); -EINVAL on other shapes or sources;
+ * -ENOMEM.  Deterministic, and cheap: a few maximum flows each try.
+ * mf_search_columns_on = 0 turns its use by wormhole off (the tests, to
+ * show what the other searches reach alone).
  */
 int mf_search_columns(const struct mf_topo *t, u32 source, u32 steps,
 		      struct mf_sched *s);

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* All-port broadcast along the long axis of a fabric whose cross-section
  * is the 4-cycle: the tori 2x2xL and 4xL, and the meshes 2x2xL; and of
- * the meshes 2x3xL (search.h, docs/wormhole.md "Columns").  The tool's
- * only.
+ * the meshes 2x3xL, 2x4xL and 3x3xL (search.h, docs/wormhole.md
+ * "Columns").  The tool's only.
  *
- * A column is the cross-section at one place along the axis: 4 nodes, a
- * row each, the rows in the cycle's order.  Every node has 4 links (the
- * mesh's end columns 3), so the counting bound allows 5 times the
- * informed nodes after each step, and on long shapes the local search
- * falls short near that (the torus 2x2x760 and above, at every budget
- * tried).  Here the sets are laid out instead:
+ * A column is the cross-section at one place along the axis: on the
+ * 4-cycle 4 nodes, a row each, the rows in the cycle's order.  Every
+ * node has 4 links (the mesh's end columns 3), so the counting bound
+ * allows 5 times the informed nodes after each step, and on long
+ * shapes the local search falls short near that (the torus 2x2x760 and
+ * above, at every budget tried).  Here the sets are laid out instead:
  *
  * - Before the last step one node informed in most columns: blocks of 5
  *   columns with rows 0, 1, 2, 0 and one column empty (col_a), and of 6
@@ -30,10 +30,16 @@
  *   two can reach with their 4 links: rightward ones in their own row
  *   and, up or down the column first, in another; leftward likewise.  No
  *   one else's sends use the links between them.
- * - A mesh 2x3xL likewise, by sixes: its columns have 6 nodes, the 2
- *   middles of the side of 3 have 5 links, and the last step's senders
- *   are one middle in every column, on alternating sides (cols_list6),
- *   each earlier step's one in every 6.
+ * - The meshes 2x3xL, 2x4xL and 3x3xL likewise, from a pattern of the
+ *   last step's senders that repeats every few columns (cols_pats), and
+ *   each earlier step's one in every 6 (3x3: 7), the one of the most
+ *   links near the middle of each window.  On 2x3xL, whose columns have
+ *   6 nodes and the 2 middles of the side of 3 have 5 links, one middle
+ *   in every column on alternating sides; on 2x4xL 4 senders of 5 links
+ *   in every 3 columns.  Both reach every node with no link to spare,
+ *   so the step before the last needs no more senders than the bound
+ *   counts; 3x3xL's pattern takes 6 senders in every 4 columns where
+ *   36 / 7 would do, and helps where the bound leaves room.
  *
  * Nothing here trusts that: mf_search_levels computes each step's flow
  * and fails if it falls short, and mf_check checks the schedule.
@@ -41,6 +47,13 @@
 #include "search.h"
 
 #define COL_NONE	4	/* no node informed in this column */
+/* Layouts tried on the flows, at most, per call: a failing one costs a
+ * few maximum flows over the fabric.  Uncapped, the 3x3xL from 1812
+ * random nodes were found from 1656, 1598 of them within 24 layouts,
+ * and a miss took up to 224; the 2x4xL were all found within 13, a
+ * miss taking up to 72.
+ */
+#define COLS_FLOWS	24
 
 u32 mf_search_columns_on = 1;
 
@@ -48,18 +61,55 @@ static const u8 col_a[] = { 0, 1, 2, 0, COL_NONE };
 static const u8 col_b[] = { 0, 1, 0, 2, 0, COL_NONE };
 static const u8 col_e[] = { 0, 2 };
 
+/* A 3-D mesh whose cross-section is side[0] x side[1]: the last step's
+ * senders in column col are the bits of mask[(col + phase) % period]
+ * (bit x * side[1] + y for the node at (x, y)), an end column's also
+ * those of end[]; earlier steps' senders are one in every win, a
+ * sender's most links + 1.  Found by maximum flows on rings of columns
+ * and on ends (a local search for the fewest senders, from random
+ * orders); tried at every phase, mirrored along each side and along the
+ * axis (mf_search_columns).
+ */
+struct cols_pat {
+	u8 side[2], period, win;
+	u16 mask[4], end[4];
+};
+
+static const struct cols_pat cols_pats[] = {
+	/* 2x3: the middles, of 5 links, alternating sides; an end's
+	 * middles have 4: the corner beside each too
+	 */
+	{ { 2, 3 }, 2, 6, { BIT(1), BIT(4) }, { BIT(0), BIT(3) } },
+	/* 3x3: 6 senders, of 4 to 6 links, in every 4 columns (37 nodes'
+	 * worth of 36), enough at the ends too
+	 */
+	{ { 3, 3 }, 4, 7, { BIT(2) | BIT(4), BIT(1) | BIT(7), BIT(4), BIT(7) },
+	  { 0 } },
+	/* 2x4: 4 senders of 5 links in every 3 columns, one column
+	 * empty (24 nodes' worth of 24), enough at the ends
+	 */
+	{ { 2, 4 }, 3, 6, { BIT(1) | BIT(6), 0, BIT(2) | BIT(5) }, { 0 } },
+};
+
 struct cols {
 	const struct mf_topo *t;
 	u32 axis, len;		/* the long axis and its side */
 	u32 ax[2], nax;		/* the cross-section's axes: 2 of side 2, or 1
-				 * of 4; a 2x3's: its side of 2, then of 3
+				 * of 4; a pattern's, in its sides' order
 				 */
-	u32 row0, col0;		/* the source's row (a 2x3's: place along
-				 * its side of 3) and column
-				 */
+	u32 row0, col0;		/* the source's row (4-cycle), column (rev) */
 	u32 source;
-	u32 win;		/* senders' links + 1: 5, a 2x3's middles 6 */
-	bool torus, six;	/* six: the mesh 2x3xL */
+	u32 win;		/* senders' links + 1: 5, or the pattern's */
+	const struct cols_pat *pat;	/* a mesh's pattern, or NULL */
+	u32 mirror;		/* bit k < 2: the pattern's side k reversed;
+				 * bit 2: its columns
+				 */
+	bool rev;		/* a pattern's columns counted from the far
+				 * end: the source's in the first half, so
+				 * that the layouts from either end mirror
+				 * each other
+				 */
+	bool torus;
 };
 
 /* The row of coordinates c: the 4-cycle (0,0) (1,0) (1,1) (0,1), or the
@@ -92,12 +142,39 @@ static u32 cols_node(const struct cols *g, u32 r, u32 col)
 	return mf_topo_id(g->t, c);
 }
 
+/* Whether the mesh t has pat's cross-section; if so its axes in g (the
+ * last axis whose other sides are the pattern's along).
+ */
+static bool cols_match(struct cols *g, const struct mf_topo *t,
+		       const struct cols_pat *pat)
+{
+	u32 a, i, j;
+
+	for (a = t->ndims; t->ndims == 3 && a-- > 0;) {
+		i = (a + 1) % 3;
+		j = (a + 2) % 3;
+		if (t->dims[i] != pat->side[0] || t->dims[j] != pat->side[1])
+			swap(i, j);
+		if (t->dims[i] != pat->side[0] || t->dims[j] != pat->side[1])
+			continue;
+		g->ax[0] = i;
+		g->ax[1] = j;
+		g->axis = a;
+		g->nax = 2;
+		g->pat = pat;
+		g->win = pat->win;
+		return true;
+	}
+	return false;
+}
+
 /* The shape's axes and the source's place; -EINVAL if it is not one of
  * those above.
  */
 static int cols_shape(struct cols *g, const struct mf_topo *t, u32 source)
 {
-	u32 c[MF_MAX_DIMS], i, two = 0;
+	u32 c[MF_MAX_DIMS], i, p, two = 0;
+	struct cols m, best = { .pat = NULL };
 
 	memset(g, 0, sizeof(*g));
 	g->t = t;
@@ -114,30 +191,33 @@ static int cols_shape(struct cols *g, const struct mf_topo *t, u32 source)
 				g->axis = i;
 		}
 		g->nax = 2;
-		/* a mesh 2x3xL: the first other side of 3 across, the
-		 * third side along
-		 */
-		for (i = 0; two == 1 && !g->torus && i < 3; i++) {
-			if (i != g->ax[0] && t->dims[i] == 3) {
-				g->ax[1] = i;
-				g->axis = 3 - g->ax[0] - i;
-				g->six = true;
-				g->win = 6;
-				two = 2;
-			}
-		}
 	} else if (t->ndims == 2 && g->torus) {
 		g->axis = t->dims[0] == 4 ? 1 : 0;
 		g->ax[0] = 1 - g->axis;
 		g->nax = t->dims[g->ax[0]] == 4;
 		two = 2 * g->nax;
 	}
+	/* or a mesh of a pattern's cross-section, the longest axis along */
+	for (p = 0; two != 2 && !g->torus && p < ARRAY_SIZE(cols_pats); p++) {
+		m = *g;
+		if (cols_match(&m, t, &cols_pats[p]) &&
+		    (!best.pat || t->dims[m.axis] > t->dims[best.axis]))
+			best = m;
+	}
+	if (best.pat) {
+		*g = best;
+		two = 2;
+	}
 	g->len = t->dims[g->axis];
 	if (two != 2 || g->len < 3)
 		return -EINVAL;
 	mf_topo_coords(t, source, c);
-	g->row0 = g->six ? c[g->ax[1]] : cols_row(g, c);
+	g->row0 = g->pat ? 0 : cols_row(g, c);
 	g->col0 = c[g->axis];
+	if (g->pat && 2 * g->col0 >= g->len) {
+		g->rev = true;
+		g->col0 = g->len - 1 - g->col0;
+	}
 	return 0;
 }
 
@@ -200,46 +280,110 @@ static u32 cols_list4(const struct cols *g, const u8 *row, u32 *list)
 	return n;
 }
 
-/* The node at (x, y) of a 2x3 cross-section, in column col. */
-static u32 cols_node6(const struct cols *g, u32 x, u32 y, u32 col)
+/* The places of a pattern's cross-section (its bits beyond are not
+ * read).
+ */
+static u32 cols_places(const struct cols *g)
 {
-	u32 c[MF_MAX_DIMS];
+	return g->pat->side[0] * g->pat->side[1];
+}
 
-	c[g->ax[0]] = x;
-	c[g->ax[1]] = y;
-	c[g->axis] = col;
+/* Coordinate x along a pattern's side k, mirrored or not. */
+static u32 cols_flip(const struct cols *g, u32 k, u32 x)
+{
+	return g->mirror & BIT(k) ? g->pat->side[k] - 1 - x : x;
+}
+
+/* The pattern's column at column col, mirrored or not. */
+static u32 cols_pcol(const struct cols *g, u32 col)
+{
+	return g->mirror & BIT(2) ? g->len - 1 - col : col;
+}
+
+/* The node at place b of a pattern's cross-section (see cols_pat), in
+ * column col.
+ */
+static u32 cols_node_at(const struct cols *g, u32 b, u32 col)
+{
+	u32 c[MF_MAX_DIMS], h = g->pat->side[1];
+
+	c[g->ax[0]] = cols_flip(g, 0, b / h);
+	c[g->ax[1]] = cols_flip(g, 1, b % h);
+	c[g->axis] = g->rev ? g->len - 1 - col : col;
 	return mf_topo_id(g->t, c);
 }
 
-/* The last step's senders of the mesh 2x3xL, in order along the axis,
- * into list[]; how many.  A middle node of the side of 3 has 5 links
- * (3 across, 2 along), one fewer than the others of its column: in each
- * column the middle one on the side (of 2) that alternates from column
- * to column, the source's column's the source's if it is a middle, else
- * the one flip sides away.  The source comes first in its column, and
- * an end column, whose middles have 4 links, gets a second one, the
- * corner beside its middle, unless the source is already a second.
- * (Alternating middles reach every other node of a ring of columns, and
- * any two senders in an end column its end, by maximum flows; one side
- * throughout reaches only 3 in 5.)
- */
-static u32 cols_list6(const struct cols *g, u32 flip, u32 *list)
+/* Whether the source is one of its column's senders at phase. */
+static bool cols_has_source(const struct cols *g, u32 phase)
 {
-	u32 c[MF_MAX_DIMS], col, x, n = 0, first, mid;
+	const struct cols_pat *pat = g->pat;
+	u32 c[MF_MAX_DIMS], b;
 
 	mf_topo_coords(g->t, g->source, c);
+	b = cols_flip(g, 0, c[g->ax[0]]) * pat->side[1] +
+	    cols_flip(g, 1, c[g->ax[1]]);
+	return pat->mask[(cols_pcol(g, g->col0) + phase) % pat->period] &
+	       BIT(b);
+}
+
+/* The most senders a column of the layout has (the source's one more). */
+static u32 cols_per(const struct cols *g)
+{
+	u32 i, b, k, most = 1;
+
+	for (i = 0; g->pat && i < g->pat->period; i++) {
+		for (b = 0, k = 1; b < cols_places(g); b++)
+			k += !!((g->pat->mask[i] | g->pat->end[i]) & BIT(b));
+		most = k > most ? k : most;
+	}
+	return most;
+}
+
+/* The last step's senders of a mesh's pattern at phase, in order along
+ * the axis, into list[]; how many.  The source comes first in its
+ * column, whether the pattern has it or not, and if not it stands in
+ * for an end column's extra senders.
+ */
+static u32 cols_list(const struct cols *g, u32 phase, u32 *list)
+{
+	const struct cols_pat *pat = g->pat;
+	u32 col, m, b, v, j, n = 0;
+
 	for (col = 0; col < g->len; col++) {
-		first = n;
-		x = (c[g->ax[0]] + flip + col + g->col0) & 1;
-		mid = cols_node6(g, x, 1, col);
+		j = (cols_pcol(g, col) + phase) % pat->period;
+		m = pat->mask[j];
+		if ((!col || col == g->len - 1) &&
+		    (col != g->col0 || cols_has_source(g, phase)))
+			m |= pat->end[j];
 		if (col == g->col0)
 			list[n++] = g->source;
-		if (mid != g->source)
-			list[n++] = mid;
-		if ((!col || col == g->len - 1) && n - first < 2)
-			list[n++] = cols_node6(g, x, 0, col);
+		for (b = 0; b < cols_places(g); b++) {
+			v = cols_node_at(g, b, col);
+			if (m & BIT(b) && v != g->source)
+				list[n++] = v;
+		}
 	}
 	return n;
+}
+
+/* The sender of a window of w nodes of a mesh (left: left of the
+ * source): the middle one (in a short window the one farther out);
+ * with a pattern, whose senders' links differ, the one of the most links
+ * nearest it.
+ */
+static u32 cols_pick(const struct cols *g, const u32 *node, u32 w, bool left)
+{
+	u32 mid = left ? w - 1 - w / 2 : w / 2, best = mid, i, gi, gb, di, db;
+
+	for (i = 0; g->pat && i < w; i++) {
+		gi = mf_topo_degree(g->t, node[i]);
+		gb = mf_topo_degree(g->t, node[best]);
+		di = i > mid ? i - mid : mid - i;
+		db = best > mid ? best - mid : mid - best;
+		if (gi > gb || (gi == gb && di < db))
+			best = i;
+	}
+	return node[best];
 }
 
 /* The senders of the step before, from the n of list[] (in order along
@@ -274,11 +418,11 @@ static u32 cols_parents(const struct cols *g, const u32 *list, u32 n, u32 s0,
 	/* the windows left of lo, from the far end in */
 	w = lo % win ? lo % win : win;
 	for (i = 0; i < lo; i += w, w = win)
-		out[keep++] = list[i + w - 1 - w / 2];	/* as on the right */
+		out[keep++] = cols_pick(g, list + i, w, true);
 	out[keep++] = list[s0];
 	for (i = hi; i < n; i += w) {
 		w = n - i < win ? n - i : win;
-		out[keep++] = list[i + w / 2];
+		out[keep++] = cols_pick(g, list + i, w, false);
 	}
 	return keep;
 }
@@ -311,10 +455,32 @@ static bool cols_levels(const struct cols *g, u32 *list, u32 n, u32 deg,
 	return n == 1;
 }
 
+/* A digest of the layout list[0..n) with the windows' tilt. */
+static u64 cols_sum(const u32 *list, u32 n, u32 tilt)
+{
+	u64 h = 14695981039346656037ULL ^ tilt;
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ list[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* Whether sum is one of the n of tried[]. */
+static bool cols_seen(const u64 *tried, u32 n, u64 sum)
+{
+	while (n--)
+		if (tried[n] == sum)
+			return true;
+	return false;
+}
+
 int mf_search_columns(const struct mf_topo *t, u32 source, u32 steps,
 		      struct mf_sched *s)
 {
-	u32 *list = NULL, i, n, ways, flips, deg;
+	u32 *list = NULL, i, n, ways, phases, ph, tries, deg, flows = 0;
+	u64 tried[COLS_FLOWS], sum;
+	bool first;
 	u8 *row = NULL, *lvl = NULL;
 	struct cols g;
 	int err;
@@ -326,30 +492,49 @@ int mf_search_columns(const struct mf_topo *t, u32 source, u32 steps,
 	if (steps < 1 || steps > 255)
 		return -EINVAL;
 	deg = mf_topo_degree(t, source);
-	row = mf_alloc_array(2 * g.len, 1, false);
-	list = mf_alloc_array(2 * (g.len + 3), sizeof(u32), false);
+	if (!g.pat)
+		row = mf_alloc_array(2 * g.len, 1, false);
+	/* the last senders, and room after them for their parents */
+	list = mf_alloc_array(2 * (g.len * cols_per(&g) + 3), sizeof(u32),
+			      false);
 	lvl = mf_alloc_array(t->nodes, 1, false);
 	err = -ENOMEM;
-	if (!row || !list || !lvl)
+	if ((!g.pat && !row) || !list || !lvl)
 		goto out;
 	err = -ESRCH;
-	memset(row, COL_NONE, g.len);
-	if (!g.six && !cols_layout(&g, row, row + g.len))
-		goto out;
+	if (!g.pat) {
+		memset(row, COL_NONE, g.len);
+		if (!cols_layout(&g, row, row + g.len))
+			goto out;
+	}
 	/* a mesh's windows shifted by each of win offsets, until one
 	 * works; a torus has one way, and so has a mesh from an end column
-	 * (its source's neighbours in the list all lie on one side); a
-	 * 2x3's middles alternate two ways from a source that is not one
+	 * (its source's neighbours in the list all lie on one side)
 	 */
 	ways = g.torus || !g.col0 || g.col0 == g.len - 1 ? 1 : g.win;
-	flips = g.six && g.row0 != 1 ? 2 : 1;
-	for (i = 0; err == -ESRCH && i < ways * flips; i++) {
-		n = g.six ? cols_list6(&g, i / ways, list) :
-			    cols_list4(&g, row, list);
-		if (!cols_levels(&g, list, n, deg, steps, i % ways, lvl))
+	phases = g.pat ? g.pat->period : 1;
+	tries = g.pat ? 2 * phases * ways * 8 : ways;
+	for (i = 0; err == -ESRCH && i < tries && flows < COLS_FLOWS; i++) {
+		/* a pattern's phases that have the source first, then the
+		 * others; then the same mirrored along its sides and the
+		 * axis
+		 */
+		ph = i / ways % phases;
+		g.mirror = i / (2 * phases * ways);
+		first = !(i / (phases * ways) % 2);
+		if (g.pat && cols_has_source(&g, ph) != first)
+			continue;
+		n = g.pat ? cols_list(&g, ph, list) : cols_list4(&g, row, list);
+		/* a mirror can repeat another's layout (2x3: a side's
+		 * mirror is the other phase): each once on the flows
+		 */
+		sum = cols_sum(list, n, i % ways);
+		if (cols_seen(tried, flows, sum) ||
+		    !cols_levels(&g, list, n, deg, steps, i % ways, lvl))
 			continue;
 		lvl[source] = 0;
 		err = mf_search_levels(t, source, steps, lvl, s);
+		tried[flows++] = sum;
 	}
 out:
 	mf_free_all(row, list, lvl);

@@ -326,19 +326,6 @@ static bool cols_has_source(const struct cols *g, u32 phase)
 	       BIT(b);
 }
 
-/* The most senders a column of the layout has (the source's one more). */
-static u32 cols_per(const struct cols *g)
-{
-	u32 i, b, k, most = 1;
-
-	for (i = 0; g->pat && i < g->pat->period; i++) {
-		for (b = 0, k = 1; b < cols_places(g); b++)
-			k += !!((g->pat->mask[i] | g->pat->end[i]) & BIT(b));
-		most = k > most ? k : most;
-	}
-	return most;
-}
-
 /* The last step's senders of a mesh's pattern at phase, in order along
  * the axis, into list[]; how many.  The source comes first in its
  * column, whether the pattern has it or not, and if not it stands in
@@ -358,8 +345,10 @@ static u32 cols_list(const struct cols *g, u32 phase, u32 *list)
 		if (col == g->col0)
 			list[n++] = g->source;
 		for (b = 0; b < cols_places(g); b++) {
+			if (!(m & BIT(b)))
+				continue;
 			v = cols_node_at(g, b, col);
-			if (m & BIT(b) && v != g->source)
+			if (v != g->source)
 				list[n++] = v;
 		}
 	}
@@ -494,9 +483,10 @@ int mf_search_columns(const struct mf_topo *t, u32 source, u32 steps,
 	deg = mf_topo_degree(t, source);
 	if (!g.pat)
 		row = mf_alloc_array(2 * g.len, 1, false);
-	/* the last senders, and room after them for their parents */
-	list = mf_alloc_array(2 * (g.len * cols_per(&g) + 3), sizeof(u32),
-			      false);
+	/* the last senders (each node once at most), and room after them
+	 * for their parents
+	 */
+	list = mf_alloc_array(2 * (size_t)t->nodes, sizeof(u32), false);
 	lvl = mf_alloc_array(t->nodes, 1, false);
 	err = -ENOMEM;
 	if ((!g.pat && !row) || !list || !lvl)

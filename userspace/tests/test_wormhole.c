@@ -474,14 +474,19 @@ static void at_bound(const u32 (*cases)[7], u32 n, u32 min_nodes)
 
 /* Each of cases[0 .. n) is above the counting bound (computed here) with
  * the search's switch *knob at 0 ("at the bound <without>" otherwise),
- * and meets it with *knob as it was (at_bound).
+ * and meets it with *knob as it was (at_bound).  The second extension
+ * (mf_search_last) is off in the run without *knob too: it came after
+ * every switch tested so, and reaches some of their shapes alone (the
+ * torus 5x5x96 and the mesh 2x3x121 of test_issue24_nearest).
  */
 static void at_bound_only_with(const u32 (*cases)[7], u32 n, u32 *knob,
 			       const char *without)
 {
-	u32 i, src, was = *knob, cols = mf_search_columns_on;
+	u32 i, src, was = *knob, last = mf_search_last;
+	u32 cols = mf_search_columns_on;
 	struct mf_topo t;
 
+	mf_search_last = 0;
 	*knob = 0;
 	mf_search_columns_on = 0;	/* as in at_bound */
 	for (i = 0; i < n; i++) {
@@ -491,6 +496,7 @@ static void at_bound_only_with(const u32 (*cases)[7], u32 n, u32 *knob,
 	}
 	mf_search_columns_on = cols;
 	*knob = was;
+	mf_search_last = last;
 	at_bound(cases, n, 0);
 }
 
@@ -555,6 +561,24 @@ static void test_issue24_near(void)
 			   &mf_search_near, "without the extension");
 }
 
+/* Shapes the local search leaves one node short at the end of its
+ * extension near a finish, which it finishes when a start that close
+ * gets four times that again (search.c, srch_ls_within): the torus
+ * 3x4x200, 2400 = 7^4 - 1 nodes (6 links each), the last 3-D torus of
+ * docs/wormhole.md's sweeps above the bound, and the mesh 2x7x55 from a
+ * corner.  Each is above the counting bound (computed here) without the
+ * second extension (mf_search_last 0), and meets it with it.
+ */
+static void test_issue24_last(void)
+{
+	static const u32 cases[][7] = {
+		{ 1, 3, 3, 4, 200, 0 }, { 0, 3, 2, 7, 55, 0 },
+	};
+
+	at_bound_only_with(cases, sizeof(cases) / sizeof(*cases),
+			   &mf_search_last, "without the second extension");
+}
+
 /* Shapes the local search left above the counting bound while its swaps
  * took the earlier node at random: the tori 2x2x155 (620 of the 625
  * nodes 4 steps allow, 4 links each), 3x5x160 and 5x5x96 (2400 = 7^4 -
@@ -562,7 +586,8 @@ static void test_issue24_near(void)
  * Half its swaps now take the node of that step nearest to the one it
  * swaps with (search.c, srch_nearest).  Each is above the bound
  * (computed here) with that turned off (mf_search_nearest 0, the course
- * before), and meets it with it.  The three 3-D tori also stayed above
+ * before, and the second extension, which came later, off too), and
+ * meets it with it.  The three 3-D tori also stayed above
  * with two other changes of course (docs/wormhole.md, Search), so what
  * reaches them is the move, not a new course.
  */
@@ -1293,7 +1318,7 @@ static void test_columns_pats(void)
  * tori 2x2x781 (3124 = 5^5 - 1 nodes) and 2x760x2 (2x2x760 stayed above
  * it even at --effort 40, docs/wormhole.md), and the meshes 2x2x577 from
  * node 0 and 2x2x549 from the corner at the other end, above it at
- * --effort 10; and the meshes 2x3x613 from node 0, 2x3x196 from node 741
+ * --effort 10; and the meshes 2x3x613 from node 0, 2x3x166 from node 694
  * and 2x3x128 from the corner at the other end, above it at the default
  * budget (the sweeps of docs/wormhole.md), and so were 2x4x95 and
  * 3x3x113 from node 0 and 3x3x185 from node 23.  wormhole takes more
@@ -1305,7 +1330,7 @@ static void test_columns_wormhole(void)
 	static const u32 cases[][7] = {
 		{ 1, 3, 2, 2, 781, 0 }, { 1, 3, 2, 760, 2, 1001 },
 		{ 0, 3, 2, 2, 577, 0 }, { 0, 3, 2, 2, 549, 2195 },
-		{ 0, 3, 2, 3, 613, 0 }, { 0, 3, 2, 3, 196, 741 },
+		{ 0, 3, 2, 3, 613, 0 }, { 0, 3, 2, 3, 166, 694 },
 		{ 0, 3, 2, 3, 128, 767 }, { 0, 3, 2, 4, 95, 0 },
 		{ 0, 3, 3, 3, 113, 0 }, { 0, 3, 3, 3, 185, 23 },
 	};
@@ -1407,6 +1432,7 @@ int main(void)
 	RUN(test_issue24_spread);
 	RUN(test_issue24_per_node);
 	RUN(test_issue24_near);
+	RUN(test_issue24_last);
 	RUN(test_issue24_nearest);
 	RUN(test_search_near_course);
 	RUN(test_two_steps_exhaustive);

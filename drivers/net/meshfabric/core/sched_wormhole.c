@@ -690,8 +690,9 @@ out:
  * (search.c), from the bound up, within WH_SEARCH_WORK link visits per
  * step count, then its local search within WH_SEARCH_LOCAL more, or
  * WH_SEARCH_LOCAL_NODE per node where that is more (four times that
- * when it ends at most 16 nodes and 1 in 128 short: search.c,
- * srch_ls_within); its schedule replaces s when it takes fewer steps.
+ * when it ends at most 16 nodes and 1 in 128 short, and 16 times when
+ * it then ends one node short: search.c, srch_ls_within); its schedule
+ * replaces s when it takes fewer steps.
  * Every budget here is multiplied by mf_search_effort (plan --effort).
  *
  * A swap of the local search costs a few times N link visits (a step's

@@ -32,19 +32,28 @@
 #define SRCH_LS_MOVES	2048	/* its swaps without a new best, a start */
 /* A local search whose budget runs out with a start that came within
  * mf_search_near nodes of finishing, and within 1 in SRCH_LS_NEAR_SHARE
- * of all the nodes, goes on, once, to SRCH_LS_MORE times its budget:
- * the same course, only longer.  Of the 1373 shapes of docs/wormhole.md's
+ * of all the nodes, goes on to SRCH_LS_MORE times its budget: the same
+ * course, only longer.  Of the 1373 shapes of docs/wormhole.md's
  * sweeps left open at the default budget, 415 came that close and 243
  * of them finish so.  Of the 63 that came within 16 nodes but not within
  * 1 in 128 (small shapes, most of them), none finished.  The others cost
- * only their budget.
+ * only their budget.  Where that runs out too with a start within
+ * mf_search_last nodes (one: a single node short), it goes on once more
+ * to SRCH_LS_MORE times that (SRCH_LS_STAGES in all): the tori 3x4x200
+ * and 2x2x3x200 (2400 = 7^4 - 1 nodes, the last of the sweeps' tori
+ * above the bound) end their first extension one node short, and finish
+ * in the second; of the 1185 shapes of the sweeps above the bound, 28
+ * got that far and 19 finish so.
  */
 #define SRCH_LS_NEAR	16
 #define SRCH_LS_NEAR_SHARE	128	/* and within 1 node in this many */
 #define SRCH_LS_MORE	4
+#define SRCH_LS_LAST	1	/* nodes short, for the second */
+#define SRCH_LS_STAGES	2	/* extensions at most */
 
 u32 mf_search_effort = 1;
 u32 mf_search_near = SRCH_LS_NEAR;
+u32 mf_search_last = SRCH_LS_LAST;
 u32 mf_search_nearest = 1;
 
 struct srch {
@@ -560,22 +569,24 @@ static u32 srch_ls_swap(struct srch *x, u32 j, u32 k, u32 a, u32 b,
 }
 
 /* Is the local search within its budget (*work)?  When the budget has
- * run out, the first time only, and some start so far (gap: the fewest
- * nodes any start has left unreached) came within mf_search_near nodes
- * of finishing and within 1 in SRCH_LS_NEAR_SHARE of all the nodes,
- * *work grows to SRCH_LS_MORE times itself and the search goes on as
- * if that had been its budget from the start (gap only falls, so every
- * check before the budget ran out passes either way).
+ * run out, and some start so far (gap: the fewest nodes any start has
+ * left unreached) came within mf_search_near nodes of finishing (the
+ * first time; mf_search_last nodes the second) and within 1 in
+ * SRCH_LS_NEAR_SHARE of all the nodes, *work grows to SRCH_LS_MORE
+ * times itself and the search goes on as if that had been its budget
+ * from the start (gap only falls, so every check before the budget ran
+ * out passes either way); *more counts these extensions.
  */
-static bool srch_ls_within(const struct srch *x, u64 *work, bool *more,
+static bool srch_ls_within(const struct srch *x, u64 *work, u32 *more,
 			   u32 gap)
 {
 	if (x->work < *work)
 		return true;
-	if (*more || gap > mf_search_near ||
+	if (*more >= SRCH_LS_STAGES ||
+	    gap > (*more ? mf_search_last : mf_search_near) ||
 	    (u64)gap * SRCH_LS_NEAR_SHARE > x->n)
 		return false;
-	*more = true;
+	++*more;
 	*work *= SRCH_LS_MORE;
 	return x->work < *work;
 }
@@ -593,17 +604,18 @@ static bool srch_ls_within(const struct srch *x, u64 *work, bool *more,
  * the last step reaches no fewer nodes (or, 1 time in 128, fewer: out of
  * local maxima), and undo it otherwise.  Sizes stay those of the start.
  * After SRCH_LS_MOVES swaps without a new best, start again.  Within
- * work link visits, or SRCH_LS_MORE times that near a finish
- * (srch_ls_within).
+ * work link visits, or SRCH_LS_MORE times that near a finish, and
+ * SRCH_LS_MORE times that again one node from it (srch_ls_within).
  */
 static int srch_ls_run(struct srch *x, struct srch_ls *ls, u32 source,
 		       u32 steps, u64 work, struct mf_sched *s)
 {
 	u32 cnt[SRCH_LS_STEPS + 1], v, k, j, a, b, reach, moves, top;
 	u32 gap = U32_MAX;	/* the fewest a start has left unreached */
+	u32 more = 0;	/* extensions of the budget (srch_ls_within) */
 	size_t fs = (size_t)x->n * x->np;
 	const u8 *last = ls->state + (size_t)steps * x->n;
-	bool ok, found = false, unreached, more = false;
+	bool ok, found = false, unreached;
 	int err;
 
 	while (!found && srch_ls_within(x, &work, &more, gap)) {

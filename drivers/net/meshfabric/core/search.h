@@ -19,9 +19,16 @@ extern u32 mf_search_effort;
 
 /* A local search that comes within this many nodes of finishing (and
  * within 1 in 128 of all the nodes) gets four times its budget (search.c,
- * srch_ls_within); 0 turns that off (the tests, to show what it adds).
+ * srch_ls_within); 0 turns that off, and the second extension with it
+ * (the tests, to show what it adds).
  */
 extern u32 mf_search_near;
+
+/* One that comes within this many nodes after those four times gets four
+ * times that again (search.c, srch_ls_within); 0 turns the second
+ * extension off (the tests, to show what it adds).
+ */
+extern u32 mf_search_last;
 
 /* Half the local search's swaps move the earlier node nearest to the one
  * it swaps with (search.c, srch_nearest); 0 turns that off, and the search
@@ -36,7 +43,8 @@ extern u32 mf_search_nearest;
  * seeded generator; up to 256 (tori) or 32 (meshes) x mf_search_effort
  * restarts until found or `work` (about the number of link visits) runs
  * out.  If none is found, a local search over the steps' new sets
- * (search.c, srch_local) within `local` link visits more (0: none), its
+ * (search.c, srch_local) within `local` link visits more (0: none; 4
+ * and 16 times that near a finish: mf_search_near, mf_search_last), its
  * generator seeded by seed.  0 and s filled (init done here, ended);
  * -ESRCH if none found within the work; -ENOMEM.  Deterministic for a
  * given (topology, source, steps, work, local, seed, mf_search_effort).

@@ -255,11 +255,14 @@ retry_sweep() {
 # 3-D meshes from a random node: 4x6x7 from node 20 stays above at
 # effort 4, and its class bound proves it optimal
 retry_sweep 3d-random mesh 3 --max-nodes 200 --from random
-# 2-D meshes of sides 3 or more from a random node: 3x126, 3x130 and
-# 3x133 from nodes 293, 96 and 11 reach the bound at effort 4 only, 10
-# others stay above, and the class bound proves 5x25 from node 51
-# optimal (10x31 from a corner played this part, in a sweep of sides 10
-# or more from a corner, until the local search's second extension
+# 2-D meshes of sides 3 or more from a random node: 3x126 and 3x128
+# from nodes 293 and 30 reach the bound at effort 4 only, 11 others stay
+# above, and the class bound proves 5x25 from node 51 optimal (before
+# the local search's starts by free links: 3x126, 3x130 and 3x133 from
+# nodes 293, 96 and 11 at effort 4 only, 10 others above; 3x130 is at
+# the bound at the default now, 3x128 from node 30 went above it, and
+# 3x133 stays above at effort 4; 10x31 from a corner played this part,
+# in a sweep of sides 10 or more from a corner, until the second extension
 # reached it at the default; 14x22 before that, until the nearest
 # swaps; 2x3x28 from node 11 in the 3-D sweep before that, until the
 # local search went on near a finish)

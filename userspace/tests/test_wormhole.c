@@ -399,7 +399,8 @@ static void test_issue24_local(void)
  * of 16 on 2x8x8 and all 16 on the others): the local search alone, at
  * wormhole's budget (10^8 link visits), must now reach the bound from at
  * least 15 of seeds 1..16 (with starts by links, farthest first among
- * them, all 16 do), each schedule valid and contention free.
+ * them, all 16 did, and by free links all 16 do), each schedule valid
+ * and contention free.
  */
 static void test_issue24_seeds(void)
 {
@@ -475,18 +476,25 @@ static void at_bound(const u32 (*cases)[7], u32 n, u32 min_nodes)
 /* Each of cases[0 .. n) is above the counting bound (computed here) with
  * the search's switch *knob at 0 ("at the bound <without>" otherwise),
  * and meets it with *knob as it was (at_bound).  The second extension
- * (mf_search_last) is off in the run without *knob too: it came after
- * every switch tested so, and reaches some of their shapes alone (the
- * torus 5x5x96 and the mesh 2x3x121 of test_issue24_nearest).
+ * (mf_search_last) and the starts by free links (mf_search_free_links)
+ * are off in the run without *knob too: they came after every other
+ * switch tested so, and reach some of their shapes alone (the second
+ * extension the torus 5x5x96 and the mesh 2x3x121 of
+ * test_issue24_nearest, the free links the mesh 3x3x33 from node 121 of
+ * test_issue24_near).  So each shows what its switch added when it came.
+ * The second extension is off in test_issue24_free's run without the
+ * free links too; its two shapes are above the bound without them with
+ * the extension on as well (5 steps each, tried by hand).
  */
 static void at_bound_only_with(const u32 (*cases)[7], u32 n, u32 *knob,
 			       const char *without)
 {
 	u32 i, src, was = *knob, last = mf_search_last;
-	u32 cols = mf_search_columns_on;
+	u32 cols = mf_search_columns_on, fl = mf_search_free_links;
 	struct mf_topo t;
 
 	mf_search_last = 0;
+	mf_search_free_links = 0;
 	*knob = 0;
 	mf_search_columns_on = 0;	/* as in at_bound */
 	for (i = 0; i < n; i++) {
@@ -495,17 +503,19 @@ static void at_bound_only_with(const u32 (*cases)[7], u32 n, u32 *knob,
 			   "case %u: at the bound %s", i, without);
 	}
 	mf_search_columns_on = cols;
-	*knob = was;
+	mf_search_free_links = fl;
 	mf_search_last = last;
+	*knob = was;
 	at_bound(cases, n, 0);
 }
 
 /* Shapes that stayed one step above the counting bound even at
  * --effort 10 while the local search started from step sets chosen by
  * links alone: long meshes from a corner, elongated tori of 3 and 4
- * dimensions, and 3-D meshes from other nodes.  Its starts now take the
+ * dimensions, and 3-D meshes from other nodes.  Its starts took the
  * nodes of the most links, farthest first among them (search.c,
- * srch_choose), and wormhole meets the bound at its default budget.
+ * srch_choose), and now the most free links (srch_key), and wormhole
+ * meets the bound at its default budget.
  */
 static void test_issue24_spread(void)
 {
@@ -586,8 +596,9 @@ static void test_issue24_last(void)
  * Half its swaps now take the node of that step nearest to the one it
  * swaps with (search.c, srch_nearest).  Each is above the bound
  * (computed here) with that turned off (mf_search_nearest 0, the course
- * before, and the second extension, which came later, off too), and
- * meets it with it.  The three 3-D tori also stayed above
+ * before, and the second extension and the starts by free links, which
+ * came later, off too), and meets it with it.  The three 3-D tori also
+ * stayed above
  * with two other changes of course (docs/wormhole.md, Search), so what
  * reaches them is the move, not a new course.
  */
@@ -601,6 +612,25 @@ static void test_issue24_nearest(void)
 
 	at_bound_only_with(cases, sizeof(cases) / sizeof(*cases),
 			   &mf_search_nearest, "with random swaps only");
+}
+
+/* Shapes the local search left above the counting bound while its starts
+ * took each step's nodes by their links alone: the 4-D meshes 3x4x11x22
+ * and 3x3x11x29 from a corner, whose nodes of 8 links lie in slabs
+ * (1x2x9x20, 1x1x9x27) that the starts filled, the informed nodes next
+ * to each other.  The starts now take them by their free links, what
+ * each adds to the links out of the informed set (search.c, srch_key).
+ * Each is above the bound (computed here) with that turned off
+ * (mf_search_free_links 0), and meets it with it.
+ */
+static void test_issue24_free(void)
+{
+	static const u32 cases[][7] = {
+		{ 0, 4, 3, 4, 11, 22, 0 }, { 0, 4, 3, 3, 11, 29, 0 },
+	};
+
+	at_bound_only_with(cases, sizeof(cases) / sizeof(*cases),
+			   &mf_search_free_links, "by links alone");
 }
 
 /* The extension near a finish is the same course as a budget four times
@@ -1318,21 +1348,21 @@ static void test_columns_pats(void)
  * tori 2x2x781 (3124 = 5^5 - 1 nodes) and 2x760x2 (2x2x760 stayed above
  * it even at --effort 40, docs/wormhole.md), and the meshes 2x2x577 from
  * node 0 and 2x2x549 from the corner at the other end, above it at
- * --effort 10; and the meshes 2x3x613 from node 0, 2x3x166 from node 694
+ * --effort 10; and the meshes 2x3x623 from node 0, 2x3x166 from node 694
  * and 2x3x128 from the corner at the other end, above it at the default
- * budget (the sweeps of docs/wormhole.md), and so were 2x4x95 and
- * 3x3x113 from node 0 and 3x3x185 from node 23.  wormhole takes more
- * than the bound (computed here) with the columns off, and meets it
- * with them.
+ * budget (the sweeps of docs/wormhole.md), and so was 2x4x95 from node
+ * 0.  wormhole takes more than the bound (computed here) with the
+ * columns off, and meets it with them.  (2x3x613 and 3x3x113 from node
+ * 0 and 3x3x185 from node 23 were here too: the local search's starts by
+ * free links, search.c's srch_key, reach them now without the columns.)
  */
 static void test_columns_wormhole(void)
 {
 	static const u32 cases[][7] = {
 		{ 1, 3, 2, 2, 781, 0 }, { 1, 3, 2, 760, 2, 1001 },
 		{ 0, 3, 2, 2, 577, 0 }, { 0, 3, 2, 2, 549, 2195 },
-		{ 0, 3, 2, 3, 613, 0 }, { 0, 3, 2, 3, 166, 694 },
+		{ 0, 3, 2, 3, 623, 0 }, { 0, 3, 2, 3, 166, 694 },
 		{ 0, 3, 2, 3, 128, 767 }, { 0, 3, 2, 4, 95, 0 },
-		{ 0, 3, 3, 3, 113, 0 }, { 0, 3, 3, 3, 185, 23 },
 	};
 	u32 i, src, lb, cols = mf_search_columns_on;
 	struct mf_topo t;
@@ -1434,6 +1464,7 @@ int main(void)
 	RUN(test_issue24_near);
 	RUN(test_issue24_last);
 	RUN(test_issue24_nearest);
+	RUN(test_issue24_free);
 	RUN(test_search_near_course);
 	RUN(test_two_steps_exhaustive);
 	RUN(test_search_steps_maximal);

@@ -36,6 +36,13 @@ extern u32 mf_search_last;
  */
 extern u32 mf_search_nearest;
 
+/* The local search's starts take a step's nodes by their free links,
+ * what each adds to the links out of the informed set (search.c,
+ * srch_key); 0 by their links alone, as before (the tests, to show what
+ * it adds).
+ */
+extern u32 mf_search_free_links;
+
 /* All-port search: a broadcast from source in at most `steps` steps on a
  * mesh or torus, each step a maximum set of link-disjoint paths from the
  * informed nodes to new nodes (a gammoid basis: augmenting paths), the

@@ -39,9 +39,24 @@ that class is c0, by one fewer if c1 (links within a class aside), so
 
 and every new node of c is entered by its path's last link, every
 message leaves its sender by its first: sum_a f_t,a,c >= x_t,c -
-x_t-1,c, sum_b f_t,c,b >= s_t,c.  The whole fabric informed after K
-steps, integral counts: if CBC finds no such numbers, no K-step schedule
-exists.  The bound is the fewest steps, from the counting bound up, for
+x_t-1,c, sum_b f_t,c,b >= s_t,c.  And the boundary: every new node's
+path leaves the set informed before the step by a link of its own (the
+paths start inside it, end outside it, and share no link), so a step
+informs at most as many nodes as there are links out of that set.  Per
+pair of classes, b_t,a,b such links run from a to b: at most the links
+there are, at most l_a,b x_t-1,a (an informed node of a has at most
+l_a,b links into b) and at most l_b,a (n_b - x_t-1,b) (each of the
+n_b - x_t-1,b nodes of b not informed has at most l_b,a links from a),
+and
+
+    sum_c (x_t,c - x_t-1,c) <= sum_a,b b_t,a,b.
+
+Where a class's nodes are informed densely, many of their links join
+two informed nodes and lead out of the set no more: 3x3x35 from node
+247 and 2x3x3x19 from node 184, 3 steps by the classes alone, need 4
+with the boundary (the exact program agrees).  The whole fabric
+informed after K steps, integral counts: if CBC finds no such numbers,
+no K-step schedule exists.  The bound is the fewest steps, from the counting bound up, for
 which it finds them (a class's faces have fewer links and are entered
 through few links, which the counting bound does not see).  --sweep FILE
 gives it for every shape a `make wormhole-sweep` lists (shapes above the
@@ -303,7 +318,8 @@ def counting_bound(t, source):
 
 def classes(t, source):
     """The classes (see --bound): the source's, their sizes and links,
-    and the links from class to class."""
+    the links from class to class, and per pair of classes the most
+    links one node of the first has into the second."""
     sc = t.coords(source)
     key = {}
     for v in range(t.n):
@@ -318,20 +334,24 @@ def classes(t, source):
         key[v] = k
     ids = {k: i for i, k in enumerate(sorted(set(key.values()), key=str))}
     cls = [ids[key[v]] for v in range(t.n)]
-    size, deg, links = [0] * len(ids), [0] * len(ids), {}
+    size, deg, links, most = [0] * len(ids), [0] * len(ids), {}, {}
+    degs = t.degrees()
     for v in range(t.n):
-        a = cls[v]
+        a, per = cls[v], {}
         for w in t.neighbours(v):
             links[(a, cls[w])] = links.get((a, cls[w]), 0) + 1
+            per[cls[w]] = per.get(cls[w], 0) + 1
+        for b, m in per.items():
+            most[(a, b)] = max(most.get((a, b), 0), m)
         size[a] += 1
-        deg[a] = max(deg[a], t.degrees()[v])
-    return cls[source], size, deg, links
+        deg[a] = max(deg[a], degs[v])
+    return cls[source], size, deg, links, most
 
 
-def class_lp(cl, K):
+def class_lp(cl, K, boundary=True):
     """The class flow of K steps over classes cl (see --bound) in CPLEX
-    LP format."""
-    src, size, deg, links = cl
+    LP format; with the boundary's rows unless boundary is False."""
+    src, size, deg, links, most = cl
     C, rows, bounds, ints = len(size), [], [], []
     outs = {c: [b for (a, b) in links if a == c] for c in range(C)}
     ins = {c: [a for (a, b) in links if b == c] for c in range(C)}
@@ -358,6 +378,20 @@ def class_lp(cl, K):
             out = " ".join(f"+ f_{c}_{b}_{s}" for b in outs[c])
             rows.append(f"{into} - x_{c}_{s} + x_{c}_{s - 1} >= 0")
             rows.append(f"{out} - m_{c}_{s} >= 0")
+        if not boundary:
+            continue
+        # the links out of the informed set: b_a_b_s from a node of a
+        # informed before step s to one of b not; each new node's path
+        # leaves that set by a link of its own
+        for (a, b), m in links.items():
+            z = f"b_{a}_{b}_{s}"
+            bounds.append(f"0 <= {z} <= {m}")
+            rows.append(f"{z} - {most[(a, b)]} x_{a}_{s - 1} <= 0")
+            rows.append(f"{z} + {most[(b, a)]} x_{b}_{s - 1} <= "
+                        f"{most[(b, a)] * size[b]}")
+        new = " ".join(f"+ x_{c}_{s} - x_{c}_{s - 1}" for c in range(C))
+        out = " ".join(f"- b_{a}_{b}_{s}" for (a, b) in links)
+        rows.append(f"{new} {out} <= 0")
     text = ["Minimize", " obj: 0 x_0_0", "Subject To"]
     text += [f" c{i}: {r}" for i, r in enumerate(rows)]
     text += ["Bounds"] + [" " + b for b in bounds]

@@ -21,7 +21,10 @@
 #    their steps), and every step count it refuses the exact ILP must
 #    refuse too: on every shape a sweep of 3-D meshes up to 200 nodes
 #    from a corner lists above the counting bound, and on 4x11x27 from a
-#    corner (1188 nodes), which it proves needs 5 steps, wormhole's.
+#    corner (1188 nodes), which it proves needs 5 steps, wormhole's;
+#    with the boundary (links out of the informed set), 3x3x35 from
+#    node 247 needs 4 steps, which the classes alone do not show and the
+#    exact ILP confirms.
 #    (On mesh 2x2x558 CBC's presolve aborts, and the script solves
 #    again without it.)
 #  - the sweep's --retry N: the shapes it lists above the bound, built
@@ -277,5 +280,24 @@ five=false
 check "mesh 4x11x27 from a corner: class bound $c = wormhole's $w, one above the counting bound $b" \
 	$five
 ilp 4x11x27 0,0,0 4 infeasible
+
+# the boundary (links out of the informed set) in the class flow: mesh
+# 3x3x35 from node 247 (1,1,27) needs 4 steps by it, 3 by the classes
+# alone, and the exact program refuses 3 (docs/wormhole.md, "The
+# boundary"); wormhole takes 4
+c=$(cbound mesh 3x3x35 1,1,27)
+c0=$(python3 -c '
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("ilp", sys.argv[1])
+m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+t = m.make_topo("mesh", "3x3x35"); cl = m.classes(t, 247)
+print(m.cbc_run(m.class_lp(cl, 3, boundary=False), 120)[0])' "$ILP")
+b=$(bound mesh 3x3x35 247)
+w=$("$MF" plan --mesh 3x3x35 --from 1,1,27 --algo wormhole --summary | awk '$1 == "steps" { print $2 }')
+four=false
+[ "$c" = 4 ] && [ "$c0" = feasible ] && [ "$b" = 3 ] && [ "$w" = 4 ] && four=true
+check "mesh 3x3x35 from 1,1,27: class bound $c with the boundary, 3 steps $c0 without it, counting bound $b, wormhole $w" \
+	$four
+ilp 3x3x35 1,1,27 3 infeasible
 
 tap_end

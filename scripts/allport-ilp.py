@@ -23,6 +23,17 @@ CBC (coinor-cbc, a branch-and-bound solver) decides it:
     checker below, not the C one): a schedule of K steps;
   - unknown: the time limit (--time, default 60 s) passed first.
 
+CBC gets half the time for this model and, if that does not decide it,
+the rest for the model with the boundary (see --bound below) in the
+last step as a cut: the nodes left to it are at most the links from an
+informed node to an uninformed one (a row, and two rows per link that
+make each link's term 1 at most where the link leaves the informed
+set).  The cut decides some shapes fast that the model alone leaves
+undecided (3x6x9 from a corner: no 3 steps, 5 s with it, undecided
+after 30 s without) and slows others (4x11x27 from a corner, no 4
+steps: 10 s with it, 3 s without; one run each, alone).  --json says
+which decided ("cut": true or false).
+
 --bound gives a lower bound instead, from a relaxation small enough for
 any shape up to the script's limit: the class flow.  The nodes fall into
 classes (a mesh: each coordinate's distance to the nearer end, capped at
@@ -56,9 +67,10 @@ two informed nodes and lead out of the set no more: 3x3x35 from node
 247 and 2x3x3x19 from node 184, 3 steps by the classes alone, need 4
 with the boundary (the exact program agrees).  The whole fabric
 informed after K steps, integral counts: if CBC finds no such numbers,
-no K-step schedule exists.  The bound is the fewest steps, from the counting bound up, for
-which it finds them (a class's faces have fewer links and are entered
-through few links, which the counting bound does not see).  --sweep FILE
+no K-step schedule exists.  The bound is the fewest steps, from the
+counting bound up, for which it finds them (a class's faces have fewer
+links and are entered through few links, which the counting bound does
+not see).  --sweep FILE
 gives it for every shape a `make wormhole-sweep` lists (shapes above the
 counting bound), and says where wormhole's steps are optimal.  A sweep
 run with --retry N gives each shape's steps at effort N too: the fewer
@@ -184,9 +196,29 @@ def check(t, source, steps):
     return None
 
 
-def lp_text(t, source, K):
+def lp_rows(rows):
+    """The rows of a model, each cut into lines of at most about 200
+    characters at its spaces (continuations indented).  CBC's LP reader
+    (CoinUtils 2.11) reads a line in chunks of 1023 characters and can
+    join a token across them: a row of exactly such a length took the
+    next line's first word into its right-hand side (found by review,
+    on the cut of mesh 2x4x4x14)."""
+    lines = []
+    for i, r in enumerate(rows):
+        line = f" c{i}:"
+        for word in r.split():
+            if len(line) + len(word) >= 200:
+                lines.append(line)
+                line = "   "
+            line += " " + word
+        lines.append(line)
+    return lines
+
+
+def lp_text(t, source, K, cut=True):
     """CPLEX LP: x_v_s informed after step s (1..K-1), f_a_b_s a link's
-    flow, n_v_s the messages v starts in step s."""
+    flow, n_v_s the messages v starts in step s; and the boundary's
+    cut."""
     rows, bounds, ints, bins = [], [], [], []
     deg = t.degrees()
     for s in range(1, K + 1):
@@ -218,8 +250,30 @@ def lp_text(t, source, K):
             bins += [f"f_{v}_{w}_{s}" for w in t.neighbours(v)]
         if s < K:
             rows.append(f"x_{source}_{s} = 1")
+        if s != K or s == 1 or not cut:
+            continue
+        # the boundary (see --bound), a cut that no schedule violates:
+        # b_v_w_s is 1 at most where v is informed before the last step
+        # and w is not; every node left is reached by a path that leaves
+        # the informed set by a link of its own, so the nodes left are at
+        # most their sum.  Before the last step the informed set is
+        # sparse and the cut rarely binds: there it only slowed CBC down
+        # (4x11x27 from a corner, no 4 steps, one run beside another job:
+        # 40 s with it in every step, 17 s in the last alone, 5 s
+        # without).  It helps CBC on some shapes and hinders it on
+        # others, so solve() tries the model without it first
+        # (docs/wormhole.md)
+        out = []
+        for v in range(t.n):
+            for w in t.neighbours(v):
+                out.append(f"- b_{v}_{w}_{s}")
+                bounds.append(f"0 <= b_{v}_{w}_{s} <= 1")
+                rows.append(f"b_{v}_{w}_{s} - x_{v}_{s - 1} <= 0")
+                rows.append(f"b_{v}_{w}_{s} + x_{w}_{s - 1} <= 1")
+        left = " ".join(f"- x_{v}_{s - 1}" for v in range(t.n))
+        rows.append(f"{left} {' '.join(out)} <= {-t.n}")
     out = ["Minimize", " obj: 0 n_0_1", "Subject To"]
-    out += [f" c{i}: {r}" for i, r in enumerate(rows)]
+    out += lp_rows(rows)
     out += ["Bounds"] + [" " + b for b in bounds]
     out += ["General"] + [" " + g for g in ints]
     out += ["Binary"] + [" " + b for b in bins]
@@ -393,7 +447,7 @@ def class_lp(cl, K, boundary=True):
         out = " ".join(f"- b_{a}_{b}_{s}" for (a, b) in links)
         rows.append(f"{new} {out} <= 0")
     text = ["Minimize", " obj: 0 x_0_0", "Subject To"]
-    text += [f" c{i}: {r}" for i, r in enumerate(rows)]
+    text += lp_rows(rows)
     text += ["Bounds"] + [" " + b for b in bounds]
     text += ["General"] + [" " + g for g in ints] + ["End"]
     return "\n".join(text) + "\n"
@@ -520,7 +574,15 @@ def solve(args):
     res = {"topology": {"kind": t.kind, "dims": t.dims}, "source": source,
            "nodes": t.n, "steps": K}
     t0 = time.monotonic()
-    res["result"], val = cbc_run(lp_text(t, source, K), args.time, True)
+    # half the time without the boundary's cut, the rest with it: each
+    # decides shapes the other does not in that time
+    half = (args.time + 1) // 2
+    res["result"], val = cbc_run(lp_text(t, source, K, False), half, True)
+    res["cut"] = False
+    if res["result"] == "unknown" and args.time > half:
+        res["result"], val = cbc_run(lp_text(t, source, K), args.time - half,
+                                     True)
+        res["cut"] = True
     secs = time.monotonic() - t0
     if res["result"] == "feasible":
         steps = decompose(t, source, K, val)
@@ -587,7 +649,9 @@ def main():
                    help="a lower bound instead: the fewest steps the class "
                         "flow (a relaxation, any size) allows")
     p.add_argument("--time", type=int, default=60, metavar="SEC",
-                   help="CBC's limit in CPU seconds (default 60)")
+                   help="CBC's limit in CPU seconds (default 60; "
+                   "--steps: the first half without the boundary's cut, "
+                   "the rest, if any, with it)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object, with the schedule when feasible")
     args = p.parse_args()

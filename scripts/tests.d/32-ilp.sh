@@ -24,7 +24,8 @@
 #    corner (1188 nodes), which it proves needs 5 steps, wormhole's;
 #    with the boundary (links out of the informed set), 3x3x35 from
 #    node 247 needs 4 steps, which the classes alone do not show and the
-#    exact ILP confirms.
+#    exact ILP confirms; the ILP, given the boundary as a cut for the
+#    second half of its time, proves 3x6x9 from a corner needs 4.
 #    (On mesh 2x2x558 CBC's presolve aborts, and the script solves
 #    again without it.)
 #  - the sweep's --retry N: the shapes it lists above the bound, built
@@ -299,5 +300,33 @@ four=false
 check "mesh 3x3x35 from 1,1,27: class bound $c with the boundary, 3 steps $c0 without it, counting bound $b, wormhole $w" \
 	$four
 ilp 3x3x35 1,1,27 3 infeasible
+# the exact program's second half, with the boundary as a cut: 3x6x9
+# from a corner has no 3-step schedule (about 5 s with the cut; the
+# model alone is undecided after 30 s), so wormhole's 4 are optimal
+w=$("$MF" plan --mesh 3x6x9 --from 0,0,0 --algo wormhole --summary | awk '$1 == "steps" { print $2 }')
+got=$("$ILP" --mesh 3x6x9 --from 0,0,0 --steps 3 --json --time 40)
+check "mesh 3x6x9 from 0,0,0: no schedule of 3 steps within 40 s, in the cut's half; wormhole $w" \
+	python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert d["result"] == "infeasible" and d["cut"] and sys.argv[2] == "4", sys.argv[1:]' "$got" "$w"
+# the model with the cut keeps the schedules: solved alone where 2
+# steps exist (3x3x3 from its centre, 2x3x5 from (0,1,2): the
+# exhaustive decision above), its answer decomposes into a schedule
+# that the script's checker and the C one accept
+for a in 3x3x3:13 2x3x5:14; do
+	set -- "${a%:*}" "${a#*:}"
+	python3 -c '
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("ilp", sys.argv[1])
+m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+t = m.make_topo("mesh", sys.argv[2]); src = int(sys.argv[3])
+res, val = m.cbc_run(m.lp_text(t, src, 2, cut=True), 120, True)
+assert res == "feasible", res
+steps = m.decompose(t, src, 2, val)
+assert steps is not None and m.check(t, src, steps) is None
+json.dump({"topology": {"kind": "mesh", "dims": t.dims}, "algo": "ilp",
+           "model": "all-port", "source": src, "nodes": t.n, "steps": steps},
+          open(sys.argv[4], "w"))' "$ILP" "$1" "$2" "$TMP/cut.json"
+	check "mesh $1 from node $2: the model with the cut finds 2 steps, valid under both checkers" \
+		bash -c "$MF plan --mesh $1 --schedule $TMP/cut.json --summary | grep -q '^steps  *2\$'"
+done
 
 tap_end

@@ -563,6 +563,13 @@ def sweep(args):
     return 0
 
 
+def schedule_json(t, source, steps):
+    """A schedule of steps (decompose's) in plan's JSON."""
+    return {"topology": {"kind": t.kind, "dims": t.dims}, "algo": "ilp",
+            "model": "all-port", "source": source, "nodes": t.n,
+            "steps": steps}
+
+
 def solve(args):
     t = parse_topo(args)
     source = parse_node(t, args.source)
@@ -590,9 +597,7 @@ def solve(args):
             check(t, source, steps)
         if why:
             fail(f"cbc's solution is not a schedule: {why}")
-        res["schedule"] = {"topology": res["topology"], "algo": "ilp",
-                           "model": "all-port", "source": source,
-                           "nodes": t.n, "steps": steps}
+        res["schedule"] = schedule_json(t, source, steps)
     res["seconds"] = round(secs, 2)
     if args.json:
         print(json.dumps(res, separators=(",", ":")))

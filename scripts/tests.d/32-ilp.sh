@@ -282,17 +282,22 @@ check "mesh 4x11x27 from a corner: class bound $c = wormhole's $w, one above the
 	$five
 ilp 4x11x27 0,0,0 4 infeasible
 
+# ilp_py CODE ARGS...: python CODE with the script loaded as m
+ilp_py() {
+	python3 -c "
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location('ilp', sys.argv[1])
+m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+$1" "$ILP" "${@:2}"
+}
 # the boundary (links out of the informed set) in the class flow: mesh
 # 3x3x35 from node 247 (1,1,27) needs 4 steps by it, 3 by the classes
 # alone, and the exact program refuses 3 (docs/wormhole.md, "The
 # boundary"); wormhole takes 4
 c=$(cbound mesh 3x3x35 1,1,27)
-c0=$(python3 -c '
-import importlib.util, sys
-spec = importlib.util.spec_from_file_location("ilp", sys.argv[1])
-m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+c0=$(ilp_py '
 t = m.make_topo("mesh", "3x3x35"); cl = m.classes(t, 247)
-print(m.cbc_run(m.class_lp(cl, 3, boundary=False), 120)[0])' "$ILP")
+print(m.cbc_run(m.class_lp(cl, 3, boundary=False), 120)[0])')
 b=$(bound mesh 3x3x35 247)
 w=$("$MF" plan --mesh 3x3x35 --from 1,1,27 --algo wormhole --summary | awk '$1 == "steps" { print $2 }')
 four=false
@@ -313,18 +318,14 @@ check "mesh 3x6x9 from 0,0,0: no schedule of 3 steps within 40 s, in the cut's h
 # that the script's checker and the C one accept
 for a in 3x3x3:13 2x3x5:14; do
 	set -- "${a%:*}" "${a#*:}"
-	python3 -c '
-import importlib.util, json, sys
-spec = importlib.util.spec_from_file_location("ilp", sys.argv[1])
-m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+	ilp_py '
 t = m.make_topo("mesh", sys.argv[2]); src = int(sys.argv[3])
 res, val = m.cbc_run(m.lp_text(t, src, 2, cut=True), 120, True)
 assert res == "feasible", res
 steps = m.decompose(t, src, 2, val)
 assert steps is not None and m.check(t, src, steps) is None
-json.dump({"topology": {"kind": "mesh", "dims": t.dims}, "algo": "ilp",
-           "model": "all-port", "source": src, "nodes": t.n, "steps": steps},
-          open(sys.argv[4], "w"))' "$ILP" "$1" "$2" "$TMP/cut.json"
+json.dump(m.schedule_json(t, src, steps), open(sys.argv[4], "w"))' \
+		"$1" "$2" "$TMP/cut.json"
 	check "mesh $1 from node $2: the model with the cut finds 2 steps, valid under both checkers" \
 		bash -c "$MF plan --mesh $1 --schedule $TMP/cut.json --summary | grep -q '^steps  *2\$'"
 done
